@@ -1,0 +1,56 @@
+# Kabale: two commands on a fresh machine.
+#   make play   set up and serve the game at http://127.0.0.1:$(PORT)/
+#   make test   set up and run every test (unit in CPython, e2e in headless Chromium)
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+VENDOR_STAMP := assets/vendor/versions.json
+NPM_STAMP := node_modules/.package-lock.json
+VENV_STAMP := $(VENV)/.installed
+
+.PHONY: play test unit e2e typecheck bench setup setup-test chromium clean
+
+play: setup
+	PORT=$(PORT) $(PYTHON) scripts/serve.py
+
+test: setup setup-test
+	$(VPY) -m mypy
+	$(VPY) -m pytest
+
+unit: setup-test
+	$(VPY) -m pytest tests/unit
+
+e2e: setup setup-test
+	$(VPY) -m pytest tests/e2e
+
+typecheck: setup-test
+	$(VPY) -m mypy
+
+bench: setup setup-test
+	for script in bench/*.py; do echo "== $$script"; $(VPY) $$script || exit 1; done
+
+# The browser runtime: exact npm pins, copied into the git-ignored assets/vendor/.
+setup: $(VENDOR_STAMP)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(VENDOR_STAMP): $(NPM_STAMP) scripts/vendor.py
+	$(PYTHON) scripts/vendor.py
+
+# The test tools: a venv with pinned packages, and Debian's Chromium.
+setup-test: $(VENV_STAMP) chromium
+
+$(VENV_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+chromium:
+	./scripts/ensure-chromium.sh
+
+clean:
+	rm -rf $(VENV) node_modules assets/vendor .pytest_cache .mypy_cache .hypothesis dist

@@ -1,0 +1,1 @@
+"""The browser layer: the only code in Kabale that imports pyscript, js or pyodide."""
