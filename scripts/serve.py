@@ -52,8 +52,8 @@ def serve_in_thread(directory: Path | str = ROOT, port: int = 0) -> tuple[http.s
     server = make_server(directory, port)
     thread = threading.Thread(target=server.serve_forever, name="kabale-static", daemon=True)
     thread.start()
-    host, bound_port = server.server_address[:2]
-    return server, f"http://{host}:{bound_port}/"
+    bound_port = server.server_address[1]
+    return server, f"http://127.0.0.1:{bound_port}/"
 
 
 def main() -> int:

@@ -27,7 +27,8 @@ PYODIDE_FILES = (
 
 
 def _version(package: str) -> str:
-    return json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
+    version: str = json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
+    return version
 
 
 def _expected_versions() -> dict[str, str]:
