@@ -21,6 +21,7 @@ __all__ = [
     "Suit",
     "VALUE_NAMES",
     "compounded_sum",
+    "value_label",
     "kabalam_deck",
     "patience_deck",
     "double_h_deck",
@@ -116,9 +117,9 @@ class Card:
         return cls(value, Suit(suit_letter))
 
     @property
-    def rank_text(self) -> str:
+    def value_label(self) -> str:
         """The value as printed in a card's corner: A, 2 .. 10, J, Q, K."""
-        return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(self.value, str(self.value))
+        return value_label(self.value)
 
     @property
     def is_club(self) -> bool:
@@ -130,6 +131,15 @@ class Card:
 
     def __str__(self) -> str:
         return VALUE_LETTERS.get(self.value, str(self.value)) + self.suit.letter
+
+
+def value_label(value: int) -> str:
+    """A value as printed on cards and above Double H's places.
+
+    >>> [value_label(v) for v in (1, 10, 13)]
+    ['A', '10', 'K']
+    """
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value))
 
 
 def cards_from_text(text: str | Iterable[str]) -> list[Card]:

@@ -1,0 +1,49 @@
+// Before Python starts: show loading progress and remember a game chosen early.
+//
+// The lobby is static HTML, painted at once. Until Python is ready this script
+// (the only JavaScript of our own) fills the progress bar as the runtime's big
+// files arrive, and a click on a game is kept in the URL, where Python finds it.
+
+const STEPS = [
+  ["pyscript/core.js", 5, "Loading PyScript…"],
+  ["pyodide/pyodide.mjs", 10, "Loading Python…"],
+  ["pyodide/pyodide.asm.wasm", 45, "Loading Python…"],
+  ["pyodide/python_stdlib.zip", 65, "Loading the standard library…"],
+  ["/py/main.py", 85, "Starting the game engine…"],
+];
+
+const progress = document.getElementById("loading-progress");
+const label = document.getElementById("loading-text");
+
+function advance(url) {
+  if (!progress || document.body.dataset.ready === "1") return;
+  for (const [suffix, value, text] of STEPS) {
+    if (url.includes(suffix) && value > progress.value) {
+      progress.value = value;
+      progress.textContent = `${value}%`;
+      if (label) label.textContent = text;
+    }
+  }
+}
+
+if ("PerformanceObserver" in window) {
+  for (const entry of performance.getEntriesByType("resource")) advance(entry.name);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) advance(entry.name);
+  }).observe({ type: "resource", buffered: true });
+}
+
+// A game chosen before Python is ready: put it in the URL for Python to open.
+document.addEventListener("click", (event) => {
+  if (document.body.dataset.ready === "1") return;
+  const button = event.target.closest("button[data-game]");
+  if (!button) return;
+  const url = new URL(location.href);
+  url.searchParams.set("game", button.dataset.game);
+  url.searchParams.delete("seed");
+  history.replaceState(null, "", url);
+  for (const other of document.querySelectorAll("button[data-game]")) {
+    other.setAttribute("aria-pressed", String(other === button));
+  }
+  if (label) label.textContent = `${button.querySelector(".game-title").textContent} opens when the engine is ready…`;
+});

@@ -1,0 +1,114 @@
+"""Boot time of Kabale against a bare PyScript page on the same vendored runtime.
+
+In headless Chromium (Debian's), served on 127.0.0.1 by scripts/serve.py:
+* cold: a fresh browser context per load (empty HTTP cache), at least 5 loads;
+* warm: reloads in one context, at least 5.
+For each, the time from navigation to the first contentful paint (the static
+skeleton) and to the ready marker (``document.body.dataset.ready == "1"``).
+
+Goals (issue 2): Kabale ready / bare ready <= 1.10 cold;
+skeleton painted / bare ready <= 0.10.
+
+Usage: .venv/bin/python bench/boot.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from playwright.sync_api import BrowserContext, sync_playwright  # noqa: E402
+
+from serve import serve_in_thread  # noqa: E402
+
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+# Records, relative to navigation start, when the ready marker appears.
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    if (document.body && document.body.dataset.ready === "1" && !window.__readyAt) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+})();
+"""
+
+MEASURE = """
+() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return {painted: paint ? paint.startTime : null, ready: window.__readyAt};
+}
+"""
+
+PAGES = {"kabale": "index.html", "bare": "bench/bare/index.html"}
+
+
+def load(context: BrowserContext, url: str, reload: bool = False) -> dict[str, float]:
+    page = context.pages[0] if reload and context.pages else context.new_page()
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    result: dict[str, float] = page.evaluate(MEASURE)
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    server, base = serve_in_thread(ROOT, 0)
+    results: dict[str, dict[str, list[float]]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        # one throw-away load so the OS file cache is warm for everyone alike
+        warmup = browser.new_context()
+        warmup.add_init_script(READY_PROBE)
+        load(warmup, base + PAGES["bare"])
+        warmup.close()
+        for run in range(args.runs):
+            for name, path in PAGES.items():  # interleaved, so drift hits both alike
+                context = browser.new_context()
+                context.add_init_script(READY_PROBE)
+                cold = load(context, base + path)
+                warm = load(context, base + path, reload=True)
+                context.close()
+                bucket = results.setdefault(name, {})
+                for phase, figures in (("cold", cold), ("warm", warm)):
+                    for key, value in figures.items():
+                        if value is not None:
+                            bucket.setdefault(f"{phase}_{key}", []).append(value)
+        browser.close()
+    server.shutdown()
+
+    medians = {name: {key: statistics.median(values) for key, values in bucket.items()} for name, bucket in results.items()}
+    kabale, bare = medians["kabale"], medians["bare"]
+    report = {
+        "runs": args.runs,
+        "median_ms": {name: {key: round(value, 1) for key, value in figures.items()} for name, figures in medians.items()},
+        "ratios": {
+            "cold_ready_kabale_over_bare": round(kabale["cold_ready"] / bare["cold_ready"], 3),
+            "warm_ready_kabale_over_bare": round(kabale["warm_ready"] / bare["warm_ready"], 3),
+            "cold_skeleton_painted_over_bare_ready": round(kabale["cold_painted"] / bare["cold_ready"], 3),
+        },
+        "goals": {"cold_ready_kabale_over_bare": "<= 1.10", "cold_skeleton_painted_over_bare_ready": "<= 0.10"},
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

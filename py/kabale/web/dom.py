@@ -1,0 +1,67 @@
+"""A few DOM helpers: build elements with text, never HTML from data.
+
+Everything the page shows is made here with createElement and textContent,
+so a name or a URL value can never become markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+Element = Any  # a JS element proxy
+Child = "Element | str | None"
+
+__all__ = ["Element", "h", "replace_children", "by_id", "listen", "document", "window"]
+
+
+def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Element:
+    """An element with attributes and children; ``text=`` sets its textContent.
+
+    ``class`` sets className; True gives a bare attribute; None and False omit it.
+    Children are elements or strings (made into text nodes); None is skipped.
+    """
+    element = document.createElement(tag)
+    for name, value in (props or {}).items():
+        if value is None or value is False:
+            continue
+        if name == "text":
+            element.textContent = str(value)
+        elif name == "class":
+            element.className = str(value)
+        else:
+            element.setAttribute(name, "" if value is True else str(value))
+    append(element, children)
+    return element
+
+
+def append(parent: Element, children: Iterable[Any]) -> None:
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            parent.appendChild(document.createTextNode(child))
+        else:
+            parent.appendChild(child)
+
+
+def replace_children(parent: Element, *children: Any) -> None:
+    """Swap a container's content in one step (replaceChildren)."""
+    parent.replaceChildren()
+    append(parent, children)
+
+
+def by_id(element_id: str) -> Element:
+    return document.getElementById(element_id)
+
+
+_listeners: list[Any] = []  # keep proxies alive for the page's lifetime
+
+
+def listen(target: Element, event: str, handler: Callable[[Any], None]) -> None:
+    """Attach a Python handler; the proxy lives as long as the page."""
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    target.addEventListener(event, proxy)

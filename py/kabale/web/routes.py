@@ -1,0 +1,96 @@
+"""What the address bar asks for: ``?game=kabalam|patience|double-h&seed=N``.
+
+Pure Python (no browser import), so the rules of the URL are tested in
+CPython. Anything the URL says is checked here and turned into a message the
+page shows as text; nothing from the URL reaches the DOM any other way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+#: The games, by the name used in URLs, storage and the command line.
+GAMES: tuple[str, ...] = ("kabalam", "patience", "double-h")
+
+#: Seeds are whole numbers 0 .. 2**53 - 1: exact in JavaScript too, so a URL round-trips.
+MAX_SEED = 2**53 - 1
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with the URL: an i18n key and the values its message needs."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Route:
+    """The game and seed the URL asks for, and what was wrong with it."""
+
+    game: str | None = None
+    seed: int | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+def _shown(value: str, limit: int = 40) -> str:
+    """A URL value as quoted in a message: cut short so a long one cannot flood the page."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def parse_seed(text: str) -> int | None:
+    """A seed from text, or None when it is not a whole number 0..MAX_SEED.
+
+    >>> parse_seed("42"), parse_seed("-1"), parse_seed("1.5"), parse_seed("007")
+    (42, None, None, 7)
+    """
+    cleaned = text.strip()
+    if not cleaned or not cleaned.isascii() or not cleaned.isdigit() or len(cleaned) > 16:
+        return None
+    seed = int(cleaned)
+    return seed if seed <= MAX_SEED else None
+
+
+def parse_query(query: str) -> Route:
+    """Read a query string (with or without the leading "?").
+
+    >>> parse_query("?game=double-h&seed=12")
+    Route(game='double-h', seed=12, problems=())
+    >>> parse_query("game=chess").problems[0].key
+    'url.unknown_game'
+    """
+    fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    problems: list[Problem] = []
+
+    game: str | None = None
+    game_values = fields.get("game", [])
+    if game_values:
+        wanted = game_values[-1].strip().lower()
+        if wanted in GAMES:
+            game = wanted
+        else:
+            problems.append(Problem("url.unknown_game", _shown(game_values[-1])))
+
+    seed: int | None = None
+    seed_values = fields.get("seed", [])
+    if seed_values:
+        seed = parse_seed(seed_values[-1])
+        if seed is None:
+            problems.append(Problem("url.bad_seed", _shown(seed_values[-1])))
+        elif game is None and not game_values:
+            problems.append(Problem("url.seed_without_game", str(seed)))
+            seed = None
+
+    return Route(game=game, seed=seed, problems=tuple(problems))
+
+
+def query_for(game: str, seed: int) -> str:
+    """The query string that opens this deal again.
+
+    >>> query_for("patience", 7)
+    '?game=patience&seed=7'
+    """
+    if game not in GAMES:
+        raise ValueError(f"{game!r} is not a game of Kabale")
+    return f"?game={game}&seed={seed}"

@@ -1,0 +1,144 @@
+"""Browser tests: Kabale served from this checkout, driven in Debian's Chromium.
+
+* The site is served on 127.0.0.1 (a free port) by scripts/serve.py, the same
+  static server `make play` uses.
+* Chromium resolves no host but 127.0.0.1 (--host-resolver-rules), and a
+  guard records every request of every page, worker and service worker in the
+  context: a test fails if one went to any other host.
+* Console errors and uncaught page errors fail the test too.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+
+from serve import ROOT, serve_in_thread
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+LOCAL_HOSTS = {"127.0.0.1"}
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension", "devtools"}
+
+#: How long a page may take to boot Python (cold, in CI, on 2 cores).
+BOOT_TIMEOUT_MS = 90_000
+
+
+def chromium_path() -> str:
+    for candidate in (os.environ.get("KABALE_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    pytest.fail("no Chromium found: `make test` installs Debian's chromium package")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site_root() -> Path:
+    vendor = ROOT / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    if not vendor.exists():
+        pytest.fail("the runtime is not vendored: run `make setup` (make test does it)")
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def base_url(site_root: Path) -> Iterator[str]:
+    server, url = serve_in_thread(site_root, 0)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS, "headless": True}
+
+
+@dataclass
+class NetworkGuard:
+    """Every URL the context asked for, and those that left 127.0.0.1."""
+
+    requested: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def record(self, request: Request) -> None:
+        url = request.url
+        self.requested.append(url)
+        parts = urlsplit(url)
+        if parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOCAL_HOSTS:
+            self.foreign.append(url)
+
+
+@dataclass
+class ConsoleLog:
+    errors: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+
+    def record(self, message: ConsoleMessage) -> None:
+        self.messages.append(f"{message.type}: {message.text}")
+        if message.type == "error":
+            self.errors.append(message.text)
+
+
+@pytest.fixture
+def network_guard() -> NetworkGuard:
+    return NetworkGuard()
+
+
+@pytest.fixture
+def console_log() -> ConsoleLog:
+    return ConsoleLog()
+
+
+@pytest.fixture
+def context(context: BrowserContext, network_guard: NetworkGuard) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, guarded: any request off 127.0.0.1 fails the test."""
+    context.on("request", network_guard.record)
+    context.on("serviceworker", lambda worker: None)
+    yield context
+    if network_guard.foreign:
+        pytest.fail(f"the page asked for another host: {network_guard.foreign}")
+
+
+@pytest.fixture
+def page(page: Page, console_log: ConsoleLog) -> Iterator[Page]:
+    """A page whose console errors and uncaught errors fail the test."""
+    page.on("console", console_log.record)
+    page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))
+    page.set_default_timeout(15_000)
+    yield page
+    if console_log.errors:
+        pytest.fail(f"console errors: {console_log.errors}")
+
+
+@pytest.fixture
+def open_kabale(page: Page, base_url: str) -> Any:
+    """Open the site at a query and wait until Python has taken over the page."""
+
+    def open_at(query: str = "") -> Page:
+        page.goto(base_url + query)
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=BOOT_TIMEOUT_MS)
+        return page
+
+    return open_at

@@ -1,0 +1,100 @@
+"""Issue 2: the page boots offline in real Chromium and opens seeded deals from the URL."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from kabale.web import preview
+
+GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}
+
+
+def test_the_page_boots_and_python_takes_over(open_kabale: Callable[..., Page]) -> None:
+    page = open_kabale()
+    assert page.evaluate("document.body.dataset.ready") == "1"
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    for name in GAME_NAMES.values():
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(page.locator("#loading")).to_be_hidden()
+
+
+def test_the_lobby_is_painted_before_python_starts(browser: Browser, base_url: str) -> None:
+    """With scripts off, the static skeleton is all there is: title, games, loading indicator."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        expect(page.get_by_role("heading", name="Kabale")).to_be_visible()
+        expect(page.get_by_role("button", name="Double H", exact=True)).to_be_visible()
+        expect(page.get_by_role("status")).to_contain_text("Loading")
+        expect(page.get_by_role("progressbar")).to_be_visible()
+    finally:
+        context.close()
+
+
+def _dealt_cards(page: Page, selector: str) -> list[str]:
+    return page.locator(selector).evaluate_all("nodes => nodes.map(n => n.dataset.card || '')")
+
+
+@pytest.mark.parametrize("game", ["kabalam", "patience"])
+def test_a_seeded_url_deals_the_same_kabala_as_cpython(open_kabale: Callable[..., Page], game: str) -> None:
+    page = open_kabale(f"?game={game}&seed=4242")
+    expected = getattr(preview, game.replace("-", "_"))(4242)
+    expect(page.get_by_role("heading", name="Deal 4242")).to_be_visible()
+    tops = _dealt_cards(page, ".kabala .card.over")
+    assert tops == [str(packet[-1]) for packet in expected.packets]
+    shown = sorted(_dealt_cards(page, ".endowment .card"))
+    assert shown == sorted(str(card) for card in expected.endowment)
+    # face-down cards are drawn as backs and name no card
+    assert page.locator(".kabala .card.back").count() == 3
+    assert _dealt_cards(page, ".kabala .card.back") == ["", "", ""]
+
+
+def test_a_seeded_url_deals_the_same_double_h_as_cpython(open_kabale: Callable[..., Page]) -> None:
+    page = open_kabale("?game=double-h&seed=31")
+    layout = preview.double_h(31)
+    for side_index, side in enumerate(("Left H", "Right H")):
+        region = page.get_by_role("region", name=side)
+        cards = region.locator(".place .card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+        expected = [str(cards_[-1]) for h_index, _value, cards_, _frame in layout.places if h_index == side_index]
+        assert sorted(cards) == sorted(expected)
+    assert page.locator(".place").count() == 26
+
+
+def test_choosing_a_game_shows_its_rules_and_a_fresh_deal_in_the_url(open_kabale: Callable[..., Page]) -> None:
+    page = open_kabale()
+    page.get_by_role("button", name="Patience Kabalam", exact=True).click()
+    expect(page.get_by_role("heading", name="How to play Patience Kabalam")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"\?game=patience&seed=\d+$"))
+    seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]
+    expected = preview.patience(seed)
+    assert sorted(_dealt_cards(page, ".endowment .card")) == sorted(str(c) for c in expected.endowment)
+    page.go_back()
+    expect(page.get_by_role("heading", name=re.compile("How to play"))).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("?game=patience&seed=-3", "“-3” is not a deal number"),
+        ("?game=patience&seed=abc", "“abc” is not a deal number"),
+        ("?game=double-h&seed=1.5", "“1.5” is not a deal number"),
+        ("?game=double-h&seed=99999999999999999999", "is not a deal number"),
+        ("?game=chess&seed=1", "There is no game called “chess” here"),
+        ("?seed=12", "Deal 12 of which game?"),
+    ],
+)
+def test_a_bad_url_value_shows_a_clear_message(open_kabale: Callable[..., Page], query: str, message: str) -> None:
+    page = open_kabale(query)
+    expect(page.get_by_role("alert")).to_contain_text(message)
+    expect(page.get_by_role("button", name="Double H", exact=True)).to_be_enabled()
+
+
+def test_markup_in_the_url_stays_text(open_kabale: Callable[..., Page]) -> None:
+    page = open_kabale("?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    expect(page.get_by_role("alert")).to_contain_text("<img src=x onerror=alert(1)>")
+    assert page.locator("#notice img").count() == 0

@@ -1,0 +1,27 @@
+"""The guard that fails a test when the page asks for any host but 127.0.0.1 really catches one."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from conftest import CHROMIUM_ARGS, NetworkGuard  # type: ignore[import-not-found]
+
+
+def test_the_guard_records_a_request_to_another_host(browser: Browser, base_url: str) -> None:
+    guard = NetworkGuard()
+    context = browser.new_context()
+    try:
+        context.on("request", guard.record)
+        page = context.new_page()
+        page.goto(base_url + "scripts/serve.py")
+        page.evaluate("() => fetch('http://example.com/tracker.js').catch(() => null)")
+        page.wait_for_timeout(200)
+    finally:
+        context.close()
+    assert "http://example.com/tracker.js" in guard.foreign
+    assert all(url.startswith(base_url) for url in guard.requested if url not in guard.foreign)
+
+
+def test_chromium_resolves_no_host_but_localhost() -> None:
+    rules = [arg for arg in CHROMIUM_ARGS if arg.startswith("--host-resolver-rules")]
+    assert rules == ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]

@@ -1,0 +1,45 @@
+"""pyscript.toml ships every module of the package to the browser, and nothing else."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _config() -> dict[str, object]:
+    return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+
+
+def browser_modules() -> set[str]:
+    """Every module the page may import: the package minus the command line."""
+    package = ROOT / "py" / "kabale"
+    return {
+        path.relative_to(ROOT / "py").as_posix()
+        for path in package.rglob("*.py")
+        if "cli" not in path.relative_to(package).parts and path.name != "__main__.py"
+    }
+
+
+def test_the_interpreter_is_the_vendored_pyodide() -> None:
+    assert _config()["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+
+
+def test_every_module_is_listed_once_and_maps_to_its_import_path() -> None:
+    files = _config()["files"]
+    assert isinstance(files, dict)
+    listed = {}
+    for source, target in files.items():
+        match = re.fullmatch(r"\./py/(.+\.py)", source)
+        assert match, f"{source} is not a module under py/"
+        assert target == f"./{match.group(1)}"
+        assert (ROOT / source).is_file(), f"{source} does not exist"
+        listed[match.group(1)] = target
+    assert set(listed) == browser_modules()
+
+
+def test_the_page_loads_main_through_this_config() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert '<script type="py" src="./py/main.py" config="./pyscript.toml">' in html
