@@ -6,6 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
+from pyscript_files import browser_modules
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -13,14 +15,10 @@ def _config() -> dict[str, object]:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def browser_modules() -> set[str]:
-    """Every module the page may import: the package minus the command line."""
-    package = ROOT / "py" / "kabale"
-    return {
-        path.relative_to(ROOT / "py").as_posix()
-        for path in package.rglob("*.py")
-        if "cli" not in path.relative_to(package).parts and path.name != "__main__.py"
-    }
+def test_browser_modules_are_the_package_without_the_command_line() -> None:
+    modules = browser_modules()
+    assert "kabale/cards.py" in modules and "kabale/web/app.py" in modules
+    assert not any(module.startswith("kabale/cli/") or module.endswith("__main__.py") for module in modules)
 
 
 def test_the_interpreter_is_the_vendored_pyodide() -> None:
@@ -37,7 +35,7 @@ def test_every_module_is_listed_once_and_maps_to_its_import_path() -> None:
         assert target == f"./{match.group(1)}"
         assert (ROOT / source).is_file(), f"{source} does not exist"
         listed[match.group(1)] = target
-    assert set(listed) == browser_modules()
+    assert set(listed) == set(browser_modules()), "run: python3 scripts/pyscript_files.py"
 
 
 def test_the_page_loads_main_through_this_config() -> None:
