@@ -1,0 +1,54 @@
+"""The player's settings: language, motion, the computer's pace, the memory aid.
+
+Pure Python. Read from storage field by field: a bad field falls back to its
+default and the good ones are kept (a corrupt setting never costs the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+#: How long a computer's play stays in view before the next, in milliseconds.
+BOT_SPEEDS: dict[str, int] = {"slow": 1400, "normal": 800, "fast": 350, "instant": 0}
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = DEFAULT_LANGUAGE
+    reduced_motion: bool = False
+    bot_speed: str = "normal"
+    memory_aid: bool = False  # off by default: the game rewards memory
+    still_winnable: bool = False  # Double H: show whether the deal can still be won
+    auto_safe_moves: bool = False  # Double H: play moves the solver proves safe
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Settings":
+        """Settings from stored data: every bad or unknown field is dropped, the rest kept.
+
+        >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
+        Settings(language='en', reduced_motion=False, bot_speed='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False)
+        """
+        if not isinstance(data, dict):
+            raise ValueError("settings are a JSON object")
+        chosen: dict[str, Any] = {}
+        for spec in fields(cls):
+            value = data.get(spec.name)
+            if spec.name == "language":
+                good = value in LANGUAGES
+            elif spec.name == "bot_speed":
+                good = value in BOT_SPEEDS
+            else:
+                good = isinstance(value, bool)
+            if good:
+                chosen[spec.name] = value
+        return cls(**chosen)
+
+    @property
+    def bot_delay_ms(self) -> int:
+        return BOT_SPEEDS[self.bot_speed]
