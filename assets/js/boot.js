@@ -45,5 +45,5 @@ document.addEventListener("click", (event) => {
   for (const other of document.querySelectorAll("button[data-game]")) {
     other.setAttribute("aria-pressed", String(other === button));
   }
-  if (label) label.textContent = `${button.querySelector(".game-title").textContent} opens when the engine is ready…`;
+  if (label) label.textContent = `${button.textContent.trim()} opens when the engine is ready…`;
 });

@@ -142,3 +142,26 @@ def open_kabale(page: Page, base_url: str) -> Any:
         return page
 
     return open_at
+
+
+AXE_SOURCE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def axe_violations() -> Any:
+    """Run axe-core (the npm package, injected from node_modules) on the page; return its violations."""
+
+    def run(page: Page, selector: str | None = None) -> list[dict[str, Any]]:
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.add_script_tag(content=AXE_SOURCE.read_text(encoding="utf-8"))
+        context = selector or "document"
+        result: dict[str, Any] = page.evaluate(
+            f"async () => await axe.run({context if context == 'document' else repr(context)}, "
+            "{resultTypes: ['violations']})"
+        )
+        return [
+            {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"]
+        ]
+
+    return run
