@@ -17,6 +17,7 @@ instead of searching, and the canonical moves are shared objects.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, kabalam_deck, new_rng, shuffled
@@ -240,6 +241,13 @@ class KabalamHand:
                 {"move": str(move)},
             )
         self._moves.append(move)
+
+    def play_out(self, rng: random.Random) -> HandResult:
+        """Random legal moves to the end of the hand (the playout of the search bots)."""
+        while self._result is None:
+            moves = self.legal_moves()
+            self.apply(moves[rng.randrange(len(moves))])
+        return self._result
 
     def _play(self, move: Move) -> None:
         lists = self._hands[self._turn]

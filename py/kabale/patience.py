@@ -19,6 +19,7 @@ from its deal, so an undone game is exactly the game that was never played on.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -250,6 +251,14 @@ class Patience:
             )
         self._moves.append(move)
         self._settle()
+
+    def play_out(self, rng: random.Random) -> PatienceResult:
+        """Random legal moves to the end of the game (a playout; no redo is kept)."""
+        while self._result is None:
+            moves = self.legal_moves()
+            self._apply(moves[rng.randrange(len(moves))])
+        self._redo.clear()
+        return self._result
 
     def _play(self, move: Move) -> None:
         kind = check_play(move, self.target, self._options.compounded_doubles)
