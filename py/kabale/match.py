@@ -24,7 +24,7 @@ from kabale.kabala import Move, Options
 from kabale.kabalam import KabalamHand
 from kabale.kabalam_state import HandResult, KabalamObservation, check_seed, seats_of
 
-__all__ = ["Match", "MatchResult", "MatchObservation", "LIMIT", "hand_seed"]
+__all__ = ["Match", "MatchResult", "MatchObservation", "LIMIT", "hand_seed", "next_starter", "standings"]
 
 FORMAT_VERSION = 1
 #: A seat whose total is more than this leaves the match.
@@ -41,6 +41,41 @@ def hand_seed(match_seed: int, hand_number: int) -> int:
     if not 1 <= hand_number < HANDS_PER_SEED:
         raise ValueError(f"a match has hands 1 to {HANDS_PER_SEED - 1}, not {hand_number}")
     return match_seed * HANDS_PER_SEED + hand_number
+
+
+def standings(totals: Mapping[str, int], playing: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """After a hand: the seats that stay in the match, and the Great Kabalist(s)
+    if the match is decided (else an empty tuple).
+
+    >>> standings({"S": 90, "W": 102, "N": 40}, ("S", "W", "N"))
+    (('S', 'N'), ())
+    >>> standings({"S": 120, "W": 102}, ("S", "W"))
+    ((), ('W',))
+    """
+    staying = tuple(seat for seat in playing if totals[seat] <= LIMIT)
+    if len(staying) == 1:
+        return staying, staying
+    if not staying:
+        lowest = min(totals[seat] for seat in playing)
+        return staying, tuple(seat for seat in playing if totals[seat] == lowest)
+    return staying, ()
+
+
+def next_starter(seats: Sequence[str], previous: str | None, in_match: Sequence[str]) -> str:
+    """Who starts the next hand: the first seat of the match (South) for the first hand,
+    then the next seat still in the match to the left of the previous starter.
+
+    >>> next_starter(("S", "W", "N", "E"), "W", ("S", "E"))
+    'E'
+    """
+    if previous is None:
+        return next(seat for seat in seats if seat in in_match)
+    index = seats.index(previous)
+    for step in range(1, len(seats) + 1):
+        seat = seats[(index + step) % len(seats)]
+        if seat in in_match:
+            return seat
+    raise ValueError("nobody is left in the match")
 
 
 @dataclass(frozen=True)
@@ -122,19 +157,12 @@ class Match:
         return len(self.starters)
 
     def next_starter(self) -> str:
-        """South first; then the next seat still in the match, left of the previous starter."""
+        """Who starts the next hand (see :func:`next_starter`)."""
         self._sync()
         return self._next_starter()
 
     def _next_starter(self) -> str:
-        if not self.starters:
-            return self._in_match[0]
-        index = self.seats.index(self.starters[-1])
-        for step in range(1, len(self.seats) + 1):
-            seat = self.seats[(index + step) % len(self.seats)]
-            if seat in self._in_match:
-                return seat
-        raise AssertionError("a match goes on with seats in it")  # pragma: no cover
+        return next_starter(self.seats, self.starters[-1] if self.starters else None, self._in_match)
 
     def next_hand(self) -> KabalamHand:
         """Deal the next hand (the current one must be over, and the match not)."""
@@ -167,12 +195,8 @@ class Match:
         playing = self._in_match
         for seat, points in result.scores.items():
             self._totals[seat] += points
-        self._in_match = tuple(seat for seat in playing if self._totals[seat] <= LIMIT)
-        if len(self._in_match) == 1:
-            self._result = MatchResult(self._in_match, dict(self._totals), len(self._results))
-        elif not self._in_match:
-            lowest = min(self._totals[seat] for seat in playing)
-            winners = tuple(seat for seat in playing if self._totals[seat] == lowest)
+        self._in_match, winners = standings(self._totals, playing)
+        if winners:
             self._result = MatchResult(winners, dict(self._totals), len(self._results))
 
     def is_over(self) -> bool:
