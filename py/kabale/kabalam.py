@@ -75,7 +75,7 @@ class KabalamHand:
 
     __slots__ = (
         "_seats", "_options", "_packets", "_hands", "_sizes", "_pile", "_aside", "_in", "_n_in",
-        "_turn", "_played", "_passes", "_result", "_moves", "_raw", "_public", "_start",
+        "_turn", "_played", "_passes", "_result", "_moves", "_raw", "_public", "_private", "_start",
     )
 
     _seats: tuple[str, ...]
@@ -93,7 +93,8 @@ class KabalamHand:
     _result: HandResult | None
     _moves: list[Move]
     _raw: list[_Raw]
-    _public: list[Event]  # the public form of _raw, converted on demand
+    _public: list[Event]  # the public form of _raw, converted when first observed
+    _private: list[int]  # where in _raw a seat's own deal and draws are (to show them to her)
     _start: dict[str, Any]
 
     def __init__(self) -> None:
@@ -111,7 +112,7 @@ class KabalamHand:
         hand._in = [True] * len(seats)
         hand._n_in = len(seats)
         hand._turn, hand._played, hand._passes, hand._result = 0, False, 0, None
-        hand._moves, hand._raw, hand._public = [], [], []
+        hand._moves, hand._raw, hand._public, hand._private = [], [], [], []
         return hand
 
     @classmethod
@@ -182,7 +183,8 @@ class KabalamHand:
         new._aside = [cards[:] for cards in self._aside]
         new._n_in, new._turn, new._played, new._passes = self._n_in, self._turn, self._played, self._passes
         new._result = self._result
-        new._moves, new._raw, new._public = self._moves[:], self._raw[:], self._public[:]
+        new._moves, new._raw = self._moves[:], self._raw[:]
+        new._public, new._private = [], []  # rebuilt if the copy is ever observed
         return new
 
     __copy__ = copy
@@ -443,13 +445,16 @@ class KabalamHand:
     def observation(self, seat: str) -> KabalamObservation:
         """What ``seat`` may know (RULES.md "What each player knows"), and nothing more."""
         viewer = self._index(seat)
-        public = self._public
-        for raw in self._raw[len(public):]:
+        public, private, raws = self._public, self._private, self._raw
+        for i in range(len(public), len(raws)):
+            raw = raws[i]
             public.append(self._event(raw, -2))
+            if raw[1] >= 0 and (raw[0] == "draw" or raw[0] == "deal"):
+                private.append(i)
         history = list(public)
-        for i, raw in enumerate(self._raw):
-            if raw[1] == viewer and (raw[0] == "draw" or raw[0] == "deal"):
-                history[i] = self._event(raw, viewer)
+        for i in private:
+            if raws[i][1] == viewer:
+                history[i] = self._event(raws[i], viewer)
         my_turn = self._result is None and self._turn == viewer
         return KabalamObservation(
             seat=seat,

@@ -144,7 +144,7 @@ class Patience:
     """A game of Patience Kabalam: ``deal(seed)``, ``legal_moves()``, ``apply()``, ``undo()``."""
 
     __slots__ = ("_options", "_packets", "_hand", "_pile", "_played", "_result", "_moves", "_redo", "_raw",
-                 "_start")
+                 "_events", "_start")
 
     _options: Options
     _packets: list[list[Card]]
@@ -155,6 +155,7 @@ class Patience:
     _moves: list[Move]
     _redo: list[Move]
     _raw: list[_Raw]
+    _events: list[Event]  # _raw as events, converted when first observed
     _start: dict[str, Any]
 
     def __init__(self) -> None:
@@ -167,7 +168,7 @@ class Patience:
         game = object.__new__(cls)
         game._options, game._start = options, start
         game._played, game._result = False, None
-        game._moves, game._redo, game._raw = [], [], []
+        game._moves, game._redo, game._raw, game._events = [], [], [], []
         return game
 
     @classmethod
@@ -203,6 +204,7 @@ class Patience:
         new._packets = [packet[:] for packet in self._packets]
         new._hand = [cards[:] for cards in self._hand]
         new._pile, new._moves, new._redo, new._raw = self._pile[:], self._moves[:], self._redo[:], self._raw[:]
+        new._events = []
         return new
 
     __copy__ = copy
@@ -415,8 +417,10 @@ class Patience:
     @property
     def history(self) -> tuple[Event, ...]:
         """Everything that happened; all of it is public in the patience."""
-        return tuple(Event(kind, None, packet or None, cards, count, note) for kind, packet, cards, count, note
-                     in self._raw)
+        events = self._events
+        for kind, packet, cards, count, note in self._raw[len(events):]:
+            events.append(Event(kind, None, packet or None, cards, count, note))
+        return tuple(events)
 
     def observation(self) -> PatienceObservation:
         return PatienceObservation(
