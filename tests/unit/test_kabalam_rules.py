@@ -179,6 +179,18 @@ def test_a_named_card_is_the_one_played() -> None:
     assert str(hand.moves[-1]) == "bare 4S on 1"
 
 
+def test_named_cards_of_a_bare_descent_are_laid_so_the_first_named_ends_on_top() -> None:
+    hand = hand_at(S="4S 4H 4D 5C", W="6S")
+    hand.apply("bare 4S 4H on 1")  # 4S on top, then the flip: 4S at the bottom
+    assert texts(hand.packets[0]) == "4S 4H AC 9C"
+
+
+def test_of_two_equal_cards_in_a_double_the_first_named_ends_on_top() -> None:
+    hand = hand_at(S="2S 2C 5C", W="6S")
+    hand.apply("double 2S+2C on 1")
+    assert texts(hand.packets[0]) == "2S 2C AC 9C"
+
+
 def test_a_card_not_held_cannot_be_named() -> None:
     hand = hand_at(S="4S 4H 5C", W="6S")
     with pytest.raises(IllegalMove) as raised:

@@ -130,6 +130,11 @@ def test_a_double_that_does_not_make_the_target_is_refused_with_the_sum() -> Non
     assert str(raised.value) == "The Kabala sums to 4; 2 + 3 makes 5"
 
 
+def test_compounded_doubles_apply_to_the_patience_too() -> None:
+    assert "double 6+7 on 1" not in legal(game_at("6S 7H 5C", "8C"))
+    assert "double 6+7 on 1" in legal(game_at("6S 7H 5C", "8C", options=Options(compounded_doubles=True)))
+
+
 def test_there_is_no_yield_in_the_patience() -> None:
     with pytest.raises(IllegalMove) as raised:
         game_at("4S 5C", "7C").apply("yield")
