@@ -39,6 +39,7 @@ __all__ = [
 
 #: The kinds of move. "yield" belongs to KABALAM, "draw" to the patience.
 BARE, DOUBLE, PASS, YIELD, DRAW = "bare", "double", "pass", "yield", "draw"
+KINDS = (BARE, DOUBLE, PASS, YIELD, DRAW)
 PLAYS = (BARE, DOUBLE)
 PACKETS = 3
 #: The most cards of one value anybody can hold: two decks of four suits.
@@ -137,6 +138,37 @@ class Move:
     packet: int | None = None
     values: tuple[int, ...] = ()
     cards: tuple[Card, ...] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        """Refuse a move that is no move at all (the factories below always make good ones)."""
+        kind, values, cards = self.kind, self.values, self.cards
+        if kind not in KINDS:
+            raise IllegalMove(f"There is no move called {kind!r}", "bad_move_text", {"text": repr(kind)})
+        if kind in (YIELD, DRAW):
+            if self.packet is not None or values or cards is not None:
+                raise IllegalMove(f"{kind} names no packet and no cards", "bad_move_text", {"text": kind})
+            return
+        _check_packet(self.packet)
+        if kind == PASS:
+            if values or cards is not None:
+                raise IllegalMove("A pass plays no cards", "bad_move_text", {"text": "pass"})
+            return
+        if not isinstance(values, tuple):
+            raise IllegalMove(f"a move's values are a tuple, not {values!r}", "bad_move_text", {"text": repr(values)})
+        for value in values:
+            _check_value(value)
+        if kind == BARE and not (1 <= len(values) <= MAX_OF_A_VALUE and len(set(values)) == 1):
+            raise IllegalMove(f"A Bare Descent is of 1 to {MAX_OF_A_VALUE} cards of one value", "bad_count",
+                              {"count": len(values)})
+        if kind == DOUBLE and (len(values) != 2 or values[0] > values[1]):
+            raise IllegalMove("A Double is two values, the lower first", "bad_count", {"count": len(values)})
+        if cards is not None:
+            if not isinstance(cards, tuple) or len(cards) != len(values):
+                raise IllegalMove("A move names one card for each value", "bad_card", {"card": repr(cards)})
+            for card, value in zip(cards, values):
+                _check_card(card)
+                if card.value != value:
+                    raise IllegalMove(f"{card} is not a {value}", "bad_card", {"card": str(card)})
 
     # -- constructors (the canonical ones are shared objects) --------------
 

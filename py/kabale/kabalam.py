@@ -17,6 +17,7 @@ instead of searching, and the canonical moves are shared objects.
 
 from __future__ import annotations
 
+from copy import deepcopy
 import random
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -224,10 +225,11 @@ class KabalamHand:
             raise IllegalMove("The hand is over", "game_over")
         if seat is not None and seat != self._seats[self._turn]:
             turn = SEAT_NAMES[self._seats[self._turn]]
+            code = seat if isinstance(seat, str) else repr(seat)
             raise IllegalMove(
-                f"It is {turn}'s turn, not {SEAT_NAMES.get(seat, str(seat))}'s",
+                f"It is {turn}'s turn, not {SEAT_NAMES.get(code, code)}'s",
                 "not_your_turn",
-                {"turn": self._seats[self._turn], "seat": seat},
+                {"turn": self._seats[self._turn], "seat": code},
             )
         kind = move.kind
         if kind == BARE or kind == DOUBLE:
@@ -508,7 +510,7 @@ class KabalamHand:
             "version": FORMAT_VERSION,
             "game": "kabalam",
             "options": self._options.to_dict(),
-            **self._start,
+            **deepcopy(self._start),
             "moves": [str(move) for move in self._moves],
         }
 

@@ -19,6 +19,7 @@ from its deal, so an undone game is exactly the game that was never played on.
 
 from __future__ import annotations
 
+from copy import deepcopy
 import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -463,7 +464,7 @@ class Patience:
             "version": FORMAT_VERSION,
             "game": "patience",
             "options": self._options.to_dict(),
-            **self._start,
+            **deepcopy(self._start),
             "moves": [str(move) for move in self._moves],
             "redo": [str(move) for move in self._redo],
         }

@@ -151,3 +151,25 @@ def test_options_read_and_write_plain_json() -> None:
         Options.from_dict({"compounded_doubles": "yes"})
     with pytest.raises(ValueError):
         Options.from_dict({"jokers": True})
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"kind": "jump"},
+        {"kind": "bare", "packet": 1},
+        {"kind": "bare", "packet": 1, "values": (4, 5)},
+        {"kind": "bare", "packet": 4, "values": (4,)},
+        {"kind": "double", "packet": 1, "values": (3, 1)},
+        {"kind": "double", "packet": 1, "values": (1,)},
+        {"kind": "double", "packet": 1, "values": (1, 12)},
+        {"kind": "pass"},
+        {"kind": "pass", "packet": 2, "values": (4,)},
+        {"kind": "yield", "packet": 1},
+        {"kind": "bare", "packet": 1, "values": (4,), "cards": (Card.from_text("5S"),)},
+        {"kind": "bare", "packet": 1, "values": (4,), "cards": ("4S",)},
+    ],
+)
+def test_a_move_built_by_hand_that_is_no_move_is_refused_as_illegal(fields: dict[str, object]) -> None:
+    with pytest.raises(IllegalMove):
+        Move(**fields)  # type: ignore[arg-type]

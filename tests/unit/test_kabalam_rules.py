@@ -549,6 +549,14 @@ def test_a_position_that_cannot_happen_is_refused(change: dict[str, object]) -> 
         KabalamPosition.of(**arguments)  # type: ignore[arg-type]
 
 
+def test_changing_the_stored_form_of_a_hand_does_not_change_the_hand() -> None:
+    hand = KabalamHand.deal(3, seats=2)
+    data = hand.to_dict()
+    data["seats"].append("N")
+    data["moves"].append("yield")
+    assert hand.to_dict()["seats"] == ["S", "W"] and hand.to_dict()["moves"] == []
+
+
 def test_a_position_round_trips_through_json() -> None:
     position = KabalamPosition.of(ON_A_4, {"S": "4S", "N": "5S"}, "6C", "N", {"W": THIRTEEN_NO_4 + " 8S"})
     assert KabalamPosition.from_dict(position.to_dict()) == position
