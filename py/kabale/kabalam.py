@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 import random
+from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, kabalam_deck, new_rng, shuffled
@@ -34,6 +35,7 @@ from kabale.kabala import (
     Move,
     Options,
     by_value,
+    known_packets,
     check_play,
     lay_down,
     plays_on,
@@ -61,6 +63,10 @@ FORMAT_VERSION = 1
 OUT_WITH_THIRTEEN_CARDS = 13
 OUT_WITH_THIRTEEN_POINTS = 100
 _DECK: tuple[Card, ...] = tuple(kabalam_deck())
+
+def _card_order(card: Card) -> tuple[int, str]:
+    return card.value, card.suit.value
+
 
 # Raw history entries are tuples, cheap to record during playouts:
 # (kind, seat index or -1, packet or 0, cards, count, note).
@@ -162,6 +168,34 @@ class KabalamHand:
             hand._passes = position.passes_in_a_row
             hand._begin_turn(turn)
         return hand
+
+    @classmethod
+    def sample(cls, observation: KabalamObservation, rng: random.Random) -> "KabalamHand":
+        """A hand this observation could come from, the cards hidden from its seat dealt
+        at random: what a fair bot searches (determinization). Its history starts here."""
+        if observation.result is not None or observation.turn is None:
+            raise ValueError("a hand that is over has nothing left to sample")
+        memory = known_packets(observation)
+        hidden = Counter(_DECK)
+        hidden.subtract(observation.endowment)
+        hidden.subtract(card for packet in memory for card in packet if card is not None)
+        pool = shuffled(sorted(hidden.elements(), key=_card_order), rng)
+        if len(pool) != sum(card is None for packet in memory for card in packet) + observation.draw_pile_size + sum(
+            size for seat, size in zip(observation.seats, observation.endowment_sizes) if seat != observation.seat
+        ) + sum(event.count for event in observation.history if event.kind == "out_with_thirteen"):
+            raise ValueError("the observation does not account for every card")
+        packets = [tuple(card if card is not None else pool.pop() for card in packet) for packet in memory]
+        endowments = {observation.seat: observation.endowment}
+        for seat, size in zip(observation.seats, observation.endowment_sizes):
+            if seat in observation.in_hand and seat != observation.seat:
+                endowments[seat] = tuple(pool.pop() for _ in range(size))
+        out = {event.seat or "": tuple(pool.pop() for _ in range(event.count))
+               for event in observation.history if event.kind == "out_with_thirteen"}
+        position = KabalamPosition(
+            tuple(packets), endowments, tuple(pool), observation.turn, out, drawn=True,
+            played=observation.played_this_turn, passes_in_a_row=observation.passes_in_a_row,
+        )
+        return cls.from_position(position, observation.options)
 
     def _set_up(self, packets: list[list[Card]], endowments: Sequence[Sequence[Card]], pile: list[Card]) -> None:
         self._packets = packets

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -38,6 +39,7 @@ from kabale.kabala import (
     Move,
     Options,
     by_value,
+    known_packets,
     check_copies,
     check_play,
     lay_down,
@@ -192,6 +194,23 @@ class Patience:
         game._played = position.played_since_draw
         game._settle()
         return game
+
+    @classmethod
+    def sample(cls, observation: PatienceObservation, rng: random.Random) -> "Patience":
+        """A game this observation could come from, the face-down cards and the draw pile
+        dealt at random: what a fair solver searches. Its history starts here."""
+        if observation.result is not None:
+            raise ValueError("a game that is over has nothing left to sample")
+        memory = known_packets(observation)
+        hidden = Counter(_DECK)
+        hidden.subtract(observation.endowment)
+        hidden.subtract(card for packet in memory for card in packet if card is not None)
+        pool = shuffled(sorted(hidden.elements(), key=lambda card: (card.value, card.suit.value)), rng)
+        if len(pool) != sum(card is None for packet in memory for card in packet) + observation.draw_pile_size:
+            raise ValueError("the observation does not account for every card")
+        packets = tuple(tuple(card if card is not None else pool.pop() for card in packet) for packet in memory)
+        position = PatiencePosition(packets, observation.endowment, tuple(pool), observation.played_since_draw)
+        return cls.from_position(position, observation.options)
 
     def _set_up(self, packets: list[list[Card]], endowment: Sequence[Card], pile: list[Card]) -> None:
         self._packets, self._hand, self._pile = packets, by_value(endowment), pile

@@ -225,3 +225,25 @@ def test_the_public_history_reads_as_plain_text() -> None:
     assert lines[0].startswith("packet 1: 2 cards, ") and "S is dealt 10 cards" in lines
     assert all(isinstance(line, str) and line for line in lines)
     assert isinstance(Event("pass", "S").to_dict(), dict)
+
+
+@SETTINGS
+@given(**HANDS)
+def test_a_hand_sampled_from_an_observation_looks_the_same_to_that_seat(
+    seed: int, seats: int, options: Options, rng: random.Random
+) -> None:
+    deck = Counter(kabalam_deck())
+    for hand in random_hand_states(seed, seats, options, rng):
+        if hand.is_over() or rng.random() < 0.7:
+            continue
+        seat = rng.choice(hand.seats)
+        observation = hand.observation(seat)
+        sampled = KabalamHand.sample(observation, rng)
+        again = sampled.observation(seat)
+        same = ("endowment", "face_up", "target", "packet_sizes", "endowment_sizes", "draw_pile_size", "in_hand",
+                "turn", "played_this_turn", "passes_in_a_row", "legal_moves")
+        assert all(getattr(again, name) == getattr(observation, name) for name in same)
+        assert Counter(every_card(sampled)) == deck
+        for remembered, packet in zip(known_packets(observation), sampled.packets):
+            assert all(card is None or card == real for card, real in zip(remembered, packet))
+        sampled.play_out(rng)

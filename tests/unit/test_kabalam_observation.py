@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 
 import pytest
 
@@ -124,3 +125,21 @@ def test_an_observation_of_a_hand_over_carries_the_result() -> None:
 def test_options_are_part_of_the_observation() -> None:
     hand = KabalamHand.deal(2, seats=2, options=Options(free_yield=True))
     assert hand.observation("W").options == Options(free_yield=True)
+
+
+def test_a_sampled_hand_keeps_what_the_seat_knows_and_deals_the_rest_at_random() -> None:
+    hand = KabalamHand.deal(12, seats=3)
+    observation = hand.observation("W")
+    one = KabalamHand.sample(observation, random.Random(1))
+    two = KabalamHand.sample(observation, random.Random(2))
+    assert one.endowment("W") == two.endowment("W") == hand.endowment("W")
+    assert one.face_up == two.face_up == hand.face_up
+    assert one.endowment("S") != two.endowment("S")
+    assert len(one.endowment("S")) == 11 and len(one.draw_pile) == len(hand.draw_pile)
+
+
+def test_a_hand_that_is_over_cannot_be_sampled() -> None:
+    hand = hand_at(S="4S", W="6S")
+    hand.apply("bare 4 on 1")
+    with pytest.raises(ValueError):
+        KabalamHand.sample(hand.observation("W"), random.Random(0))

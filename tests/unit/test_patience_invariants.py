@@ -120,3 +120,21 @@ def test_three_hundred_random_patiences_end_won_or_lost_with_a_reason(options: O
     assert reasons["draw_pile_finished"] > 0 and reasons["endowment_empty"] > 0
     if not options.compounded_doubles:  # compounded Doubles play so much more that 13 is almost never reached
         assert reasons["out_with_thirteen"] > 0
+
+
+@SETTINGS
+@given(**GAMES)
+def test_a_game_sampled_from_the_observation_looks_the_same_to_the_player(
+    seed: int, options: Options, rng: random.Random
+) -> None:
+    for game in random_game_states(seed, options, rng):
+        if game.is_over():
+            continue
+        observation = game.observation()
+        sampled = Patience.sample(observation, rng)
+        again = sampled.observation()
+        for name in ("endowment", "face_up", "target", "packet_sizes", "draw_pile_size", "played_since_draw",
+                     "legal_moves", "result"):
+            assert getattr(again, name) == getattr(observation, name)
+        assert Counter(every_card(sampled)) == Counter(patience_deck())
+        sampled.play_out(rng)
