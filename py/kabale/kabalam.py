@@ -185,10 +185,11 @@ class KabalamHand:
         ) + sum(event.count for event in observation.history if event.kind == "out_with_thirteen"):
             raise ValueError("the observation does not account for every card")
         packets = [tuple(card if card is not None else pool.pop() for card in packet) for packet in memory]
-        endowments = {observation.seat: observation.endowment}
+        endowments = {}
         for seat, size in zip(observation.seats, observation.endowment_sizes):
-            if seat in observation.in_hand and seat != observation.seat:
-                endowments[seat] = tuple(pool.pop() for _ in range(size))
+            if seat in observation.in_hand:
+                mine = seat == observation.seat
+                endowments[seat] = observation.endowment if mine else tuple(pool.pop() for _ in range(size))
         out = {event.seat or "": tuple(pool.pop() for _ in range(event.count))
                for event in observation.history if event.kind == "out_with_thirteen"}
         position = KabalamPosition(

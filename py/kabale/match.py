@@ -255,10 +255,10 @@ class Match:
             if match._result is not None:
                 raise ValueError("hands after the end of the match")
             expected = {"seed": hand_seed(match.seed, number), "seats": list(match._in_match),
-                        "starter": match._next_starter()}
+                        "starter": match._next_starter(), "options": match.options.to_dict()}
             if not isinstance(record, Mapping) or any(record.get(key) != value for key, value in expected.items()):
                 raise ValueError(f"hand {number} was not dealt as the match deals it")
-            match.starters.append(expected["starter"])  # type: ignore[arg-type]
+            match.starters.append(str(expected["starter"]))
             if number < len(hands):
                 match._hand_records.append(dict(record))
             else:

@@ -500,6 +500,7 @@ class Patience:
             raise ValueError("a patience's moves are lists of texts")
         game.replay(moves)
         game._redo = [Move.from_text(text) for text in redo]
+        game.copy().replay(reversed(game._redo))  # the moves to redo must be playable, in turn
         return game
 
     def replay(self, moves: Iterable[Move | str]) -> None:

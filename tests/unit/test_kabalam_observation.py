@@ -143,3 +143,13 @@ def test_a_hand_that_is_over_cannot_be_sampled() -> None:
     hand.apply("bare 4 on 1")
     with pytest.raises(ValueError):
         KabalamHand.sample(hand.observation("W"), random.Random(0))
+
+
+def test_a_seat_out_with_thirteen_still_observes_and_can_be_sampled_from() -> None:
+    thirteen = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S"
+    hand = KabalamHand.from_position(KabalamPosition.of(ON_A_4, {"S": thirteen, "W": "6C 2S", "N": "9S"}, "8C 8D"))
+    hand.apply("pass flip 1")
+    observation = hand.observation("S")
+    assert observation.endowment == () and observation.in_hand == ("W", "N")
+    sampled = KabalamHand.sample(observation, random.Random(3))
+    assert sampled.in_hand == ("W", "N") and len(sampled.set_aside("S")) == 13

@@ -231,3 +231,10 @@ def test_fifty_random_matches_each_crown_a_great_kabalist() -> None:
         result = match.result()
         assert result is not None and result.great_kabalists
         assert set(result.great_kabalists) <= set(match.seats)
+
+
+def test_a_stored_match_whose_hand_has_other_options_is_refused() -> None:
+    data = Match.start(8, seats=2).to_dict()
+    data["hands"][0]["options"] = {"compounded_doubles": True, "free_yield": False}
+    with pytest.raises(ValueError):
+        Match.from_dict(data)

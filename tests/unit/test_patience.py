@@ -284,3 +284,12 @@ def test_a_stored_game_keeps_its_moves_to_redo() -> None:
     assert again.snapshot() == game.snapshot() and again.can_redo
     again.redo(3)
     assert again.snapshot() == snapshots[-1]
+
+
+def test_a_stored_game_whose_moves_to_redo_cannot_be_played_is_refused() -> None:
+    game, _ = played_game(6, 8)
+    game.undo(2)
+    data = game.to_dict()
+    data["redo"] = ["bare 9x4 on 1"] + data["redo"]
+    with pytest.raises(ValueError):
+        Patience.from_dict(data)
