@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections import Counter
 
 import pytest
 
-from kabale.cards import Card
+from kabale.cards import Card, cards_from_text, kabalam_deck
 from kabale.kabala import Options, known_packets, next_flip_cards
 from kabale.kabalam import KabalamHand, KabalamPosition
 
@@ -146,8 +147,11 @@ def test_a_hand_that_is_over_cannot_be_sampled() -> None:
 
 
 def test_a_seat_out_with_thirteen_still_observes_and_can_be_sampled_from() -> None:
-    thirteen = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S"
-    hand = KabalamHand.from_position(KabalamPosition.of(ON_A_4, {"S": thirteen, "W": "6C 2S", "N": "9S"}, "8C 8D"))
+    endowments = {"S": "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S", "W": "6C 2S", "N": "9S"}
+    rest = Counter(kabalam_deck())
+    rest.subtract(cards_from_text(" ".join([*ON_A_4, *endowments.values(), "8C"])))
+    pile = [Card.from_text("8C"), *sorted(rest.elements(), key=str)]  # South draws her 13th card, 8C
+    hand = KabalamHand.from_position(KabalamPosition.of(ON_A_4, endowments, pile))
     hand.apply("pass flip 1")
     observation = hand.observation("S")
     assert observation.endowment == () and observation.in_hand == ("W", "N")
