@@ -31,6 +31,7 @@ class KabalaTable(Screen):
         self.reveal: Reveal | None = None
         self.flipped: int | None = None
         self.message = ""
+        self.dealing = True  # the first drawing of a hand deals its cards in
         self._reveal_task: asyncio.Task[None] | None = None
 
     # -- what the subclass tells -----------------------------------------------------
@@ -52,6 +53,12 @@ class KabalaTable(Screen):
         self.refresh()
 
     # -- shared --------------------------------------------------------------------
+
+    def table_classes(self, name: str) -> str:
+        """The table's classes; "dealing" animates the cards in once, when a hand starts."""
+        classes = f"table {name}" + (" dealing" if self.dealing else "")
+        self.dealing = False
+        return classes
 
     def picked(self, observation: Any) -> list[Card]:
         endowment = observation.endowment

@@ -109,37 +109,30 @@ def kabala_element(scene: KabalaScene, t: Translate) -> Element:
     )
 
 
-def endowment_element(
-    cards: Sequence[Card], selected: frozenset[int], focus: int, t: Translate, label: str, *, interactive: bool = True
-) -> Element:
-    """An endowment face up, grouped by value. Interactive: each card a toggle in a
-    toolbar with one tab stop (arrows move between cards, Space or Enter picks one up)."""
+def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: int, t: Translate, label: str) -> Element:
+    """An endowment face up, grouped by value, each card a toggle in a toolbar with one
+    tab stop (arrows move between cards, Space or Enter picks one up)."""
     groups = []
-    indexed = list(enumerate(cards))
-    for _value, group in groupby(indexed, key=lambda item: item[1].value):
-        items = []
-        for index, card in group:
-            if interactive:
-                items.append(
-                    card_button(
-                        card,
-                        t,
-                        {
-                            "aria-pressed": "true" if index in selected else "false",
-                            "tabindex": "0" if index == focus else "-1",
-                            "data-action": "card",
-                            "data-index": index,
-                            "data-key": f"card-{index}",
-                            "draggable": "true",
-                        },
-                        "picked" if index in selected else "",
-                    )
-                )
-            else:
-                items.append(card_element(card, t))
+    for _value, group in groupby(enumerate(cards), key=lambda item: item[1].value):
+        items = [
+            card_button(
+                card,
+                t,
+                {
+                    "aria-pressed": "true" if index in selected else "false",
+                    "tabindex": "0" if index == focus else "-1",
+                    "data-action": "card",
+                    "data-index": index,
+                    "data-key": f"card-{index}",
+                    "draggable": "true",
+                    "style": f"--i:{index}",
+                },
+                "picked" if index in selected else "",
+            )
+            for index, card in group
+        ]
         groups.append(h("div", {"class": "value-group"}, *items))
-    role = {"role": "toolbar", "aria-label": label} if interactive else {"role": "group", "aria-label": label}
-    return h("div", {"class": "endowment", **role}, *groups)
+    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": label}, *groups)
 
 
 def selection_text(cards: Sequence[Card], selected: frozenset[int], lit: tuple[int, ...], target: int, t: Translate) -> str:

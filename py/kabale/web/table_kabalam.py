@@ -128,7 +128,7 @@ class KabalamTable(KabalaTable):
         scene = self.scene(observation, legal)
         return h(
             "section",
-            {"class": "table kabalam-table", "aria-label": t("table.kabalam")},
+            {"class": self.table_classes("kabalam-table"), "aria-label": t("table.kabalam")},
             self.render_bar(),
             self.render_seats(),
             h("div", {"class": "felt"},
@@ -406,6 +406,7 @@ class KabalamTable(KabalaTable):
         self.match.next_hand()
         self.reveal, self.flipped, self.selected, self.focus, self.message = None, None, frozenset(), 0, ""
         self.viewer = self.first_viewer()
+        self.dealing = True
         self.save()
         self.refresh()
         self.continue_play()

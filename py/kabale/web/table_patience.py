@@ -69,7 +69,7 @@ class PatienceTable(KabalaTable):
         ]
         return h(
             "section",
-            {"class": "table patience-table", "aria-label": t("table.patience")},
+            {"class": self.table_classes("patience-table"), "aria-label": t("table.patience")},
             h("header", {"class": "table-bar"},
               h("h2", {"text": t("game.patience")}),
               h("span", {"class": "deal-number", "text": t("table.deal", seed=game.seed)}),
