@@ -295,7 +295,7 @@ class Patience:
     def _pass(self, move: Move) -> None:
         if self._played:
             raise IllegalMove("You have played since your last draw: draw when you can play no more",
-                              "pass_after_play")
+                              "played_since_draw")
         plays = plays_on(self.target, self._hand, self._options.compounded_doubles)
         if plays:
             raise IllegalMove(f"You can play ({plays[0]}), so you may not pass", "must_play",

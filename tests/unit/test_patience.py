@@ -121,7 +121,7 @@ def test_passing_is_refused_while_she_can_play_or_after_having_played() -> None:
     game.apply("bare 4 on 2")
     with pytest.raises(IllegalMove) as raised:
         game.apply("pass flip 1")
-    assert raised.value.reason == "pass_after_play"
+    assert raised.value.reason == "played_since_draw"
 
 
 def test_a_double_that_does_not_make_the_target_is_refused_with_the_sum() -> None:

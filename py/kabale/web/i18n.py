@@ -24,8 +24,16 @@ STRINGS: dict[str, dict[str, str]] = {"en": STRINGS_EN, "it": STRINGS_IT, "da": 
 
 
 def translate(language: str, key: str, **values: Any) -> str:
-    """The message for ``key`` in ``language``, falling back to English, then to the key."""
+    """The message for ``key`` in ``language``, falling back to English, then to the key.
+
+    A key may have a singular form ``key.one``, used when ``count`` is 1 ("1 card").
+
+    >>> translate("en", "draw_pile_label", count=1), translate("en", "draw_pile_label", count=2)
+    ('Draw pile, 1 card', 'Draw pile, 2 cards')
+    """
     table = STRINGS.get(language, STRINGS[DEFAULT_LANGUAGE])
+    if values.get("count") == 1 and f"{key}.one" in STRINGS[DEFAULT_LANGUAGE]:
+        key = f"{key}.one"
     template = table.get(key) or STRINGS[DEFAULT_LANGUAGE].get(key) or key
     try:
         return template.format(**values)

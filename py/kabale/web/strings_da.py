@@ -244,4 +244,9 @@ STRINGS_DA: dict[str, str] = {
     "double_h.side.left": "venstre H",
     "double_h.side.right": "højre H",
     "double_h.stock": "Håndbunke: {count} kort",
+    "illegal.played_since_draw": "Du har spillet, siden du sidst trak: træk, når du ikke kan spille mere.",
+    "endowment.heading.one": "Din beholdning (1 kort)",
+    "endowment.heading_of.one": "Beholdningen hos {name} (1 kort)",
+    "draw_pile_label.one": "Trækbunke, 1 kort",
+    "table.seat_summary.one": "{name}: 1 kort, {total} point",
 }

@@ -226,4 +226,9 @@ STRINGS_EN: dict[str, str] = {
     "double_h.side.left": "left H",
     "double_h.side.right": "right H",
     "double_h.stock": "Stock: {count} cards",
+    "illegal.played_since_draw": "You have played since your last draw: draw when you can play no more.",
+    "endowment.heading.one": "Your endowment (1 card)",
+    "endowment.heading_of.one": "{name}'s endowment (1 card)",
+    "draw_pile_label.one": "Draw pile, 1 card",
+    "table.seat_summary.one": "{name}: 1 card, {total} points",
 }

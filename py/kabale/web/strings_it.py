@@ -244,4 +244,9 @@ STRINGS_IT: dict[str, str] = {
     "double_h.side.left": "H sinistra",
     "double_h.side.right": "H destra",
     "double_h.stock": "Tallone: {count} carte",
+    "illegal.played_since_draw": "Hai giocato dall'ultima pescata: pesca quando non puoi più giocare.",
+    "endowment.heading.one": "La tua dotazione (1 carta)",
+    "endowment.heading_of.one": "La dotazione di {name} (1 carta)",
+    "draw_pile_label.one": "Tallone, 1 carta",
+    "table.seat_summary.one": "{name}: 1 carta, {total} punti",
 }
