@@ -6,10 +6,10 @@
   guard records every request of every page, worker and service worker in the
   context: a test fails if one went to any other host.
 * Console errors and uncaught page errors fail the test too.
-* The page runs under its Content-Security-Policy, which forbids evaluating
-  strings outside Playwright's own calls: wait with locators and expect()
-  (``wait_ready``), not page.wait_for_function, and inject scripts with
-  page.evaluate, not page.add_script_tag.
+* The page runs under its Content-Security-Policy: no inline script, so inject
+  with page.evaluate, not page.add_script_tag(content=...). page.wait_for_function
+  works only while the policy allows 'unsafe-eval' (PyScript needs it today):
+  prefer locators and expect() (``wait_ready``), which survive a tighter policy.
 * The site registers its service worker: each test's context is fresh, and
   ``site_server`` serves a folder on a server of its own that a test may stop.
 """

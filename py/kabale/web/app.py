@@ -1,7 +1,8 @@
-"""The page's controller: read the URL, answer clicks, draw what the engine says.
+"""The page's controller: the URL, the screens, saved data, settings, dialogs.
 
-State lives in Python (the route, the language); the DOM only shows it. Every
-handler is wrapped so a mistake shows a message instead of breaking the page.
+State lives in Python (the screen and its game, the settings); the DOM only
+shows it. Events are delegated from the body to the screen on show; every
+handler is guarded so a mistake shows a message instead of breaking the page.
 """
 
 from __future__ import annotations
@@ -10,27 +11,107 @@ import secrets
 import traceback
 from typing import Any, Callable
 
-from kabale.cards import Card
+from kabale.patience import Patience
+from pyscript.ffi import is_none
 
 from . import preview, render
-from .dom import by_id, document, h, listen, replace_children, window
-from .i18n import DEFAULT_LANGUAGE, translate
-from .routes import GAMES, Route, parse_query, query_for
+from .dom import by_id, data, document, found, h, listen, replace_children, window
+from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
+from .local_storage import browser_backend
+from .routes import GAMES, Route, parse_query
 from .rules_text import rules_for
+from .saved import (
+    KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, PatienceStats, SavedMatch, SavedPatience, TablePlan,
+)
+from .screen import Screen
+from .settings import BOT_SPEEDS, Settings
+from .setup_kabalam import KabalamSetup
+from .store import Problem, Store, record_name
+from .table_kabalam import KabalamTable
+from .table_patience import PatienceTable
+
+
+class DealPreview(Screen):
+    """A game without a table yet: its rules beside a read-only seeded deal."""
+
+    def __init__(self, app: "App", game: str, seed: int) -> None:
+        super().__init__(app)
+        self.game = self.shown = game
+        self.seed = seed
+
+    def query(self) -> str:
+        return f"?game={self.game}&seed={self.seed}"
+
+    def render(self) -> Any:
+        t, game, seed = self.t, self.shown, self.seed
+        layout = preview.double_h(seed)
+        deal = h(
+            "section",
+            {"class": "deal-panel", "aria-labelledby": "deal-heading", "data-game": game, "data-seed": seed},
+            h("h2", {"id": "deal-heading", "text": t("view.deal", seed=seed)}),
+            h("p", {"class": "deal-caption", "text": t(f"view.deal_caption.{game}")}),
+            render.double_h_element(layout.places, t),
+            h("p", {"class": "deal-caption", "text": t("double_h.stock", count=layout.stock_count)}),
+            h("p", {},
+              h("button", {"type": "button", "class": "button", "data-action": "new-deal", "text": t("view.new_deal")}),
+              " ",
+              h("button", {"type": "button", "class": "button", "data-action": "lobby", "text": t("view.back")})),
+        )
+        return h("div", {"class": "view-grid"}, deal, rules_article(self.app.language, game, t))
+
+    def on_action(self, action: str, target: Any, event: Any) -> None:
+        if action == "new-deal":
+            self.seed = secrets.randbelow(10**9)
+            self.app.show(self, push=True)
+
+
+def rules_article(language: str, game: str, t: Callable[..., str], heading_id: str = "rules-heading") -> Any:
+    return h(
+        "article",
+        {"class": "rules-panel", "aria-labelledby": heading_id},
+        h("h2", {"id": heading_id, "text": t("view.rules", game=t(f"game.{game}"))}),
+        *(
+            h("section", {}, h("h3", {"text": heading}), *(h("p", {"text": paragraph}) for paragraph in paragraphs))
+            for heading, paragraphs in rules_for(language, game)
+        ),
+    )
 
 
 class App:
-    """The lobby and, for now, each game's rules beside a read-only seeded deal."""
+    """The whole page."""
 
     def __init__(self) -> None:
-        self.language = DEFAULT_LANGUAGE
-        self.game: str | None = None
-        self.seed: int | None = None
+        self.store = Store(browser_backend(), validators=dict(VALIDATORS), clock=lambda: float(window.Date.now()))
+        self.settings = Settings()
+        self.screen: Screen = Screen(self)
 
-    # -- helpers -------------------------------------------------------------
+    @property
+    def language(self) -> str:
+        return self.settings.language
 
     def t(self, key: str, **values: Any) -> str:
         return translate(self.language, key, **values)
+
+    # -- start -------------------------------------------------------------------
+
+    def start(self) -> None:
+        stored = self.store.load(SETTINGS)
+        if isinstance(stored, Settings):
+            self.settings = stored
+        else:
+            preferences = [str(code) for code in (window.navigator.languages or [])]
+            self.settings = Settings(language=language_from(preferences))
+        body = document.body
+        for event_name, handler in (
+            ("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change),
+            ("dragstart", self.on_drag_start), ("dragover", self.on_drag_over), ("drop", self.on_drop),
+        ):
+            listen(body, event_name, self.guarded(handler))
+        listen(window, "popstate", self.guarded(lambda _event: self.follow(parse_query(window.location.search))))
+        listen(window, "storage", self.guarded(self.on_storage))
+        self.apply_language()
+        self.follow(parse_query(window.location.search))
+        body.dataset.ready = "1"
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         """Run a handler; on an unexpected error show a message, never a dead page."""
@@ -53,108 +134,324 @@ class App:
         replace_children(notice, *(h("p", {"text": line}) for line in lines))
         notice.hidden = not lines
 
-    # -- start and routing ---------------------------------------------------
+    def announce(self, text: str) -> None:
+        """Say what others did to screen readers (an aria-live region)."""
+        if text:
+            by_id("announcer").textContent = text
 
-    def start(self) -> None:
-        listen(by_id("lobby"), "click", self.guarded(self.on_lobby_click))
-        listen(by_id("view"), "click", self.guarded(self.on_view_click))
-        listen(window, "popstate", self.guarded(lambda _event: self.follow(parse_query(window.location.search))))
-        self.follow(parse_query(window.location.search))
-        document.body.dataset.ready = "1"
+    # -- routes and screens ------------------------------------------------------
 
     def follow(self, route: Route) -> None:
         """Show what a URL asks for; a bad value gets its message, the lobby stays usable."""
         self.show_notice([self.t(problem.key, value=problem.value) for problem in route.problems], error=True)
         if route.game is None:
-            self.close_game()
+            self.show(Screen(self))
         else:
             self.open_game(route.game, route.seed, push=False)
+        self.show_problems()
 
-    def on_lobby_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-game]")
-        if button is None:
-            return
-        game = str(button.dataset.game)
-        if game in GAMES:
-            self.show_notice([])
-            self.open_game(game, None, push=True)
-
-    def on_view_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-action]")
-        if button is None or self.game is None:
-            return
-        action = str(button.dataset.action)
-        if action == "new-deal":
-            self.open_game(self.game, None, push=True)
-        elif action == "back":
-            self.close_game()
-            window.history.pushState(None, "", window.location.pathname)
-
-    # -- views -------------------------------------------------------------
-
-    def open_game(self, game: str, seed: int | None, *, push: bool) -> None:
-        """Show a game's rules and a deal; a missing seed is dealt fresh and put in the URL."""
-        if seed is None:
-            seed = secrets.randbelow(10**9)
-        self.game, self.seed = game, seed
-        url = window.location.pathname + query_for(game, seed)
-        if push:
-            window.history.pushState(None, "", url)
+    def open_game(self, game: str, seed: int | None, *, push: bool = True) -> None:
+        if game == "kabalam":
+            saved = self.store.load(KABALAM)
+            # the match in progress, or (a reload) the finished one its URL names
+            if isinstance(saved, SavedMatch) and (
+                seed == saved.match.seed or (seed is None and not saved.match.is_over())
+            ):
+                self.open_kabalam_table(saved, push=push)
+            else:
+                self.show(KabalamSetup(self, saved if isinstance(saved, SavedMatch) else None, seed), push=push)
+        elif game == "patience":
+            self.open_patience(seed, push=push)
         else:
-            window.history.replaceState(None, "", url)
+            self.show(DealPreview(self, game, seed if seed is not None else secrets.randbelow(10**9)), push=push)
+
+    def show(self, screen: Screen, *, push: bool = False) -> None:
+        if screen is not self.screen:
+            self.screen.leave()
+        self.screen = screen
+        query = screen.query()
+        url = window.location.pathname + query
+        if url != window.location.pathname + window.location.search:
+            (window.history.pushState if push else window.history.replaceState)(None, "", url)
         for button in document.querySelectorAll("button[data-game]"):
-            button.setAttribute("aria-pressed", "true" if button.dataset.game == game else "false")
-        self.render_view()
+            button.setAttribute("aria-pressed", "true" if data(button, "game") == screen.game else "false")
+        by_id("lobby").hidden = screen.game is not None
+        self.render_toolbar()
+        self.render()
+        screen.start()
 
-    def close_game(self) -> None:
-        self.game = self.seed = None
-        for button in document.querySelectorAll("button[data-game]"):
-            button.setAttribute("aria-pressed", "false")
+    def render(self) -> None:
+        """Draw the screen again, keeping the keyboard focus on the same control."""
+        active = document.activeElement
+        key = data(active, "key")
         view = by_id("view")
-        replace_children(view)
-        view.hidden = True
+        content = self.screen.render()
+        if content is None:
+            replace_children(view)
+            view.hidden = True
+        else:
+            replace_children(view, content)
+            view.hidden = False
+        if key:
+            self.focus_key(key)
 
-    def render_view(self) -> None:
-        assert self.game is not None and self.seed is not None
-        game, seed, t = self.game, self.seed, self.t
-        rules = h(
-            "article",
-            {"class": "rules-panel", "aria-labelledby": "rules-heading"},
-            h("h2", {"id": "rules-heading", "text": t("view.rules", game=t(f"game.{game}"))}),
-            *(
-                h("section", {}, h("h3", {"text": heading}), *(h("p", {"text": paragraph}) for paragraph in paragraphs))
-                for heading, paragraphs in rules_for(self.language, game)
-            ),
-        )
-        deal = h(
-            "section",
-            {"class": "deal-panel", "aria-labelledby": "deal-heading", "data-game": game, "data-seed": seed},
-            h("h2", {"id": "deal-heading", "text": t("view.deal", seed=seed)}),
-            h("p", {"class": "deal-caption", "text": t(f"view.deal_caption.{game}")}),
-            self.deal_element(game, seed),
-            h("p", {},
-              h("button", {"type": "button", "class": "button", "data-action": "new-deal", "text": t("view.new_deal")}),
-              " ",
-              h("button", {"type": "button", "class": "button", "data-action": "back", "text": t("view.back")})),
-        )
-        view = by_id("view")
-        replace_children(view, deal, rules)
-        view.hidden = False
+    def focus_key(self, key: str) -> None:
+        element = document.querySelector(f'[data-key="{key}"]')
+        if found(element):
+            element.focus()
 
-    def deal_element(self, game: str, seed: int) -> Any:
+    def seat_label(self, plan: TablePlan, seat: str) -> str:
+        seat_plan = plan.plan_of(seat)
+        return seat_plan.name or (self.t("you") if seat_plan.kind == "you" else self.t(f"seat.{seat}"))
+
+    def open_kabalam_setup(self, fresh: bool = False) -> None:
+        saved = self.store.load(KABALAM)
+        self.show(KabalamSetup(self, saved if isinstance(saved, SavedMatch) else None), push=True)
+        self.show_problems()
+
+    def open_kabalam_table(self, saved: SavedMatch, *, save: bool = False, push: bool = True) -> None:
+        if save:
+            self.save(KABALAM, saved.to_dict())
+        self.show(KabalamTable(self, saved), push=push)
+
+    def patience_stats(self) -> PatienceStats:
+        stats = self.store.load(PATIENCE_STATS)
+        return stats if isinstance(stats, PatienceStats) else PatienceStats()
+
+    def open_patience(self, seed: int | None, *, push: bool = True) -> None:
+        saved = self.store.load(PATIENCE)
+        in_progress = isinstance(saved, SavedPatience) and not saved.game.is_over()
+        if isinstance(saved, SavedPatience) and (seed is None or seed == saved.game.seed) and (in_progress or seed is not None):
+            self.show(PatienceTable(self, saved, self.patience_stats()), push=push)
+        elif in_progress and seed is not None:
+            assert isinstance(saved, SavedPatience)
+            self.show(PatienceChoice(self, saved, seed), push=push)
+        else:
+            self.new_patience(seed, push=push)
+
+    def new_patience(self, seed: int | None, *, push: bool = True) -> None:
+        """Deal a new patience; one left unfinished after a move counts as lost."""
+        saved = self.store.load(PATIENCE)
+        stats = self.patience_stats()
+        if isinstance(saved, SavedPatience) and not saved.counted and saved.game.moves:
+            stats = stats.record(False)
+            self.save(PATIENCE_STATS, stats.to_dict())
+        fresh = SavedPatience(Patience.deal(seed if seed is not None else secrets.randbelow(10**9)))
+        self.save(PATIENCE, fresh.to_dict())
+        self.show(PatienceTable(self, fresh, stats), push=push)
+
+    # -- saved data ----------------------------------------------------------------
+
+    def save(self, name: str, data: Any) -> None:
+        self.store.save(name, data)
+        if self.show_problems(conflict_of=name):
+            self.screen.on_storage(name)
+
+    def show_problems(self, conflict_of: str | None = None) -> bool:
+        """Tell the player about saved data set aside or not saved; True on a conflict with another tab."""
+        problems = self.store.take_problems()
+        if problems:
+            self.show_notice([self.problem_text(problem) for problem in problems], error=True)
+        return any(problem.key == "store.conflict" and problem.name == conflict_of for problem in problems)
+
+    def problem_text(self, problem: Problem) -> str:
+        kind = problem.name.split(":")[0] if problem.name.startswith("stats") else problem.name
+        what = self.t(f"store.what.{kind}")
+        if problem.key == "store.corrupt" and problem.backup_key is None:
+            return self.t("store.corrupt_lost", what=what)
+        return self.t(problem.key, what=what, backup=problem.backup_key or "")
+
+    def on_storage(self, event: Any) -> None:
+        name = None if is_none(event.key) else record_name(str(event.key))
+        if name is None:
+            return
+        self.store.forget(name)
+        if name == SETTINGS:
+            stored = self.store.load(SETTINGS)
+            if isinstance(stored, Settings):
+                self.settings = stored
+                self.apply_language()
+                self.render()
+        else:
+            self.screen.on_storage(name)
+        self.show_problems()
+
+    # -- settings, language, dialogs -----------------------------------------------
+
+    def change_settings(self, settings: Settings) -> None:
+        language_changed = settings.language != self.settings.language
+        self.settings = settings
+        self.save(SETTINGS, settings.to_dict())
+        if language_changed:
+            self.apply_language()
+        document.body.classList.toggle("reduced-motion", settings.reduced_motion)
+        self.render()
+
+    def apply_language(self) -> None:
+        """Put the static lobby and the header in the chosen language."""
         t = self.t
-        if game == "double-h":
-            layout = preview.double_h(seed)
-            return h("div", {},
-                     render.double_h_element(layout.places, t),
-                     h("p", {"class": "deal-caption", "text": t("double_h.stock", count=layout.stock_count)}))
-        deal = preview.kabalam(seed) if game == "kabalam" else preview.patience(seed)
-        endowment_label = t("endowment.label", seat=t("seat.S")) if game == "kabalam" else t("endowment.heading", count=len(deal.endowment))
-        return h("div", {},
-                 h("h3", {"text": t("kabala.heading")}),
-                 render.kabala_element(deal.packets, t),
-                 h("h3", {"text": t("endowment.heading", count=len(deal.endowment))}),
-                 render.endowment_element(deal.endowment, t, endowment_label))
+        document.documentElement.lang = self.language
+        document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        for element_id, key in (("lobby-heading", "lobby.heading"), ("tagline", "site.tagline")):
+            element = by_id(element_id)
+            if found(element):
+                element.textContent = t(key)
+        for game in GAMES:
+            button = document.querySelector(f'button[data-game="{game}"]')
+            if found(button):
+                button.textContent = t(f"game.{game}")
+            blurb = by_id(f"blurb-{game}")
+            if found(blurb):
+                blurb.textContent = t(f"lobby.blurb.{game}")
+        self.render_toolbar()
+
+    def render_toolbar(self) -> None:
+        t = self.t
+        language = h("select", {"id": "language", "data-field": "language", "aria-label": t("toolbar.language")},
+                     *(h("option", {"value": code, "lang": code, "selected": code == self.language,
+                                    "text": LANGUAGE_NAMES[code]}) for code in LANGUAGES))
+        replace_children(
+            by_id("toolbar"),
+            h("button", {"type": "button", "class": "button", "data-action": "lobby", "text": t("toolbar.lobby")})
+            if self.screen.game else None,
+            language,
+            h("button", {"type": "button", "class": "button", "data-action": "settings", "text": t("toolbar.settings")}),
+            h("button", {"type": "button", "class": "button", "data-action": "help", "aria-keyshortcuts": "?",
+                         "text": t("toolbar.help")}),
+        )
+
+    def open_dialog(self, heading: str, *content: Any) -> None:
+        dialog = by_id("dialog")
+        replace_children(
+            by_id("dialog-body"),
+            h("h2", {"id": "dialog-heading", "text": heading}),
+            *content,
+        )
+        by_id("dialog-close").textContent = self.t("dialog.close")
+        if not dialog.open:
+            dialog.showModal()
+
+    def show_settings(self) -> None:
+        t, settings = self.t, self.settings
+
+        def check(field: str) -> Any:
+            return h("label", {"class": "check"},
+                     h("input", {"type": "checkbox", "data-field": field, "checked": getattr(settings, field)}),
+                     " " + t(f"settings.{field}"))
+
+        speed = h("label", {"class": "field"}, t("settings.bot_speed") + " ",
+                  h("select", {"data-field": "bot_speed"},
+                    *(h("option", {"value": name, "selected": name == settings.bot_speed,
+                                   "text": t(f"settings.bot_speed.{name}")}) for name in BOT_SPEEDS)))
+        self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
+                         check("reduced_motion"), speed, check("memory_aid"), check("still_winnable"),
+                         check("auto_safe_moves")))
+
+    def show_help(self) -> None:
+        t = self.t
+        keys = ("help.tab", "help.arrows", "help.select", "help.packet", "help.yield", "help.draw", "help.undo",
+                "help.next", "help.escape", "help.question")
+        self.open_dialog(t("help.heading"), h("ul", {"class": "help-list"}, *(h("li", {"text": t(key)}) for key in keys)))
+
+    def show_rules(self, game: str) -> None:
+        t = self.t
+        article = rules_article(self.language, game, t, heading_id="dialog-rules-heading")
+        self.open_dialog(t("toolbar.rules"), article)
+
+    # -- delegated events ----------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        game_button = target.closest("button[data-game]")
+        if found(game_button):
+            game = data(game_button, "game") or ""
+            if game in GAMES:
+                self.show_notice([])
+                self.open_game(game, None, push=True)
+                self.show_problems()
+            return
+        element = target.closest("[data-action]")
+        if not found(element) or element.disabled:
+            return
+        action = data(element, "action") or ""
+        if action == "lobby":
+            self.show(Screen(self), push=True)
+        elif action == "settings":
+            self.show_settings()
+        elif action == "help":
+            self.show_help()
+        elif by_id("view").contains(element):
+            self.screen.on_action(action, element, event)
+
+    def on_key(self, event: Any) -> None:
+        target = event.target
+        tag = str(target.tagName).lower() if found(target) and target.tagName else ""
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if by_id("dialog").open:
+            return  # the dialog handles Escape and its own fields
+        if str(event.key) == "?":
+            self.show_help()
+            event.preventDefault()
+            return
+        if self.screen.on_key(event):
+            event.preventDefault()
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        field = data(target, "field") or ""
+        if field == "language" and target.value in LANGUAGES:
+            self.change_settings(Settings.from_dict({**self.settings.to_dict(), "language": str(target.value)}))
+            if by_id("dialog").open:
+                self.show_settings()
+        elif by_id("dialog").contains(target) and field:
+            value = bool(target.checked) if target.type == "checkbox" else str(target.value)
+            self.change_settings(Settings.from_dict({**self.settings.to_dict(), field: value}))
+        elif by_id("view").contains(target):
+            self.screen.on_change(target)
+
+    def on_drag_start(self, event: Any) -> None:
+        self.screen.on_drag_start(event.target, event)
+
+    def on_drag_over(self, event: Any) -> None:
+        if self.screen.on_drag_over(event.target, event):
+            event.preventDefault()
+
+    def on_drop(self, event: Any) -> None:
+        event.preventDefault()
+        self.screen.on_drop(event.target, event)
+
+
+class PatienceChoice(Screen):
+    """A URL asks for another deal while a patience is in progress: continue it, or start the new one."""
+
+    game = "patience"
+
+    def __init__(self, app: App, saved: SavedPatience, seed: int) -> None:
+        super().__init__(app)
+        self.saved, self.seed = saved, seed
+
+    def query(self) -> str:
+        return f"?game=patience&seed={self.seed}"
+
+    def render(self) -> Any:
+        t, saved_seed = self.t, self.saved.game.seed
+        return h(
+            "section", {"class": "choice", "aria-labelledby": "choice-heading"},
+            h("h2", {"id": "choice-heading", "text": t("game.patience")}),
+            h("p", {"text": t("patience.continue_saved", saved=saved_seed, wanted=self.seed)}),
+            h("button", {"type": "button", "class": "button primary", "data-action": "continue",
+                         "text": t("patience.continue_button", seed=saved_seed)}),
+            " ",
+            h("button", {"type": "button", "class": "button", "data-action": "start",
+                         "text": t("patience.start_button", seed=self.seed)}),
+        )
+
+    def on_action(self, action: str, target: Any, event: Any) -> None:
+        if action == "continue":
+            self.app.show(PatienceTable(self.app, self.saved, self.app.patience_stats()))
+        elif action == "start":
+            self.app.new_patience(self.seed, push=False)
 
 
 def start() -> None:

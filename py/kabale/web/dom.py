@@ -10,11 +10,12 @@ from typing import Any, Callable, Iterable
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from pyscript.ffi import is_none
 
 Element = Any  # a JS element proxy
 Child = "Element | str | None"
 
-__all__ = ["Element", "h", "replace_children", "by_id", "listen", "document", "window"]
+__all__ = ["Element", "h", "replace_children", "by_id", "listen", "data", "found", "document", "window"]
 
 
 def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Element:
@@ -65,3 +66,16 @@ def listen(target: Element, event: str, handler: Callable[[Any], None]) -> None:
     proxy = create_proxy(handler)
     _listeners.append(proxy)
     target.addEventListener(event, proxy)
+
+
+def data(element: Element, name: str) -> str | None:
+    """An element's ``data-<name>`` attribute, or None (a JS proxy raises on a missing dataset key)."""
+    if is_none(element):
+        return None
+    value = element.getAttribute(f"data-{name}")
+    return None if is_none(value) else str(value)
+
+
+def found(element: Element) -> bool:
+    """True for an element, False for a JS null (what querySelector or closest give when nothing matches)."""
+    return not is_none(element)

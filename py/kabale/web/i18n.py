@@ -1,54 +1,26 @@
-"""Every word the page shows, in English (Italian and Danish join the same tables).
+"""Every word the page shows, in English, Italian and Danish.
 
-Pure Python, so a test can check that every language has every key. Messages
-are ``str.format`` templates; values from outside (URL, storage, names) are
-only ever inserted into text nodes, never into HTML.
+Pure Python, so a test checks that every language has every key and the same
+placeholders. Messages are ``str.format`` templates; values from outside (URL,
+storage, names) are only ever put into text nodes, never into HTML.
+
+The tables live in kabale/web/strings_*.py, one file per language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-LANGUAGES: tuple[str, ...] = ("en",)
-DEFAULT_LANGUAGE = "en"
+from .strings_da import STRINGS_DA
+from .strings_en import STRINGS_EN
+from .strings_it import STRINGS_IT
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "game.kabalam": "KABALAM",
-        "game.patience": "Patience Kabalam",
-        "game.double-h": "Double H",
-        "lobby.heading": "Choose a game",
-        "view.rules": "How to play {game}",
-        "view.deal": "Deal {seed}",
-        "view.deal_caption.kabalam": "A fresh two-seat deal: the Kabala and South's endowment. The table arrives soon.",
-        "view.deal_caption.patience": "A fresh deal: the Kabala and your endowment, face up. The table arrives soon.",
-        "view.deal_caption.double-h": "A fresh deal: one card on each of the 26 places. The table arrives soon.",
-        "view.new_deal": "Deal again",
-        "view.back": "Back to the games",
-        "kabala.heading": "The Kabala",
-        "kabala.packet": "Packet {number}",
-        "kabala.packet_label": "Packet {number}, showing {card}, {count} cards",
-        "kabala.sum": "Compounded sum {explained}",
-        "endowment.heading": "Endowment ({count} cards)",
-        "endowment.label": "{seat}'s endowment",
-        "double_h.left": "Left H",
-        "double_h.right": "Right H",
-        "double_h.place_label": "{value}-place of the {side}, {card}",
-        "double_h.place_label_empty": "{value}-place of the {side}, empty",
-        "double_h.side.left": "left H",
-        "double_h.side.right": "right H",
-        "double_h.stock": "Stock: {count} cards",
-        "card.face_down": "Face-down card",
-        "seat.S": "South",
-        "seat.W": "West",
-        "seat.N": "North",
-        "seat.E": "East",
-        "url.unknown_game": "There is no game called “{value}” here. Choose KABALAM, Patience Kabalam or Double H.",
-        "url.bad_seed": "“{value}” is not a deal number: use a whole number from 0 to 9007199254740991.",
-        "url.seed_without_game": "Deal {value} of which game? Choose a game below.",
-        "app.failed": "Something went wrong: {error}. Your saved games are safe; reload the page to go on.",
-    },
-}
+LANGUAGES: tuple[str, ...] = ("en", "it", "da")
+DEFAULT_LANGUAGE = "en"
+#: Each language named in itself, for the language menu.
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "da": "Dansk"}
+
+STRINGS: dict[str, dict[str, str]] = {"en": STRINGS_EN, "it": STRINGS_IT, "da": STRINGS_DA}
 
 
 def translate(language: str, key: str, **values: Any) -> str:
@@ -59,3 +31,16 @@ def translate(language: str, key: str, **values: Any) -> str:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def language_from(preferences: list[str]) -> str:
+    """The first supported language among the browser's preferences ("da-DK" -> "da").
+
+    >>> language_from(["de-DE", "it-IT", "en"]), language_from([])
+    ('it', 'en')
+    """
+    for preference in preferences:
+        code = str(preference).split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE

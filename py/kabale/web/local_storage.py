@@ -6,6 +6,7 @@ from typing import Any
 
 from pyodide.ffi import JsException
 from pyscript import window
+from pyscript.ffi import is_none
 
 from .store import MemoryBackend, StorageFull
 
@@ -18,7 +19,7 @@ class LocalStorage:
 
     def get(self, key: str) -> str | None:
         value = self.storage.getItem(key)
-        return None if value is None else str(value)
+        return None if is_none(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         try:

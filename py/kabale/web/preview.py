@@ -1,40 +1,20 @@
-"""Read-only deals for the lobby: what a seed deals, as plain values to draw.
+"""A read-only Double H deal, until its table exists.
 
-PROVISIONAL: deals straight from the shuffled deck until the game engines land;
-then each function asks its engine (same seed, same cards as the table).
+PROVISIONAL: deals straight from the shuffled deck until the Double H engine
+lands; then it asks the engine (same seed, same cards as the table).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kabale.cards import Card, double_h_deck, kabalam_deck, new_rng, patience_deck, shuffled
-
-
-@dataclass(frozen=True)
-class KabalaDeal:
-    packets: tuple[tuple[Card, ...], ...]  # bottom -> top
-    endowment: tuple[Card, ...]
+from kabale.cards import Card, double_h_deck, new_rng, shuffled
 
 
 @dataclass(frozen=True)
 class DoubleHLayout:
     places: tuple[tuple[int, int, tuple[Card, ...], str], ...]  # (H 0/1, value, cards, frame)
     stock_count: int
-
-
-def _kabala(deck: list[Card], seed: int) -> KabalaDeal:
-    cards = shuffled(deck, new_rng(seed))
-    packets = tuple((cards[i], cards[i + 3]) for i in range(3))
-    return KabalaDeal(packets, tuple(cards[6:16]))
-
-
-def kabalam(seed: int) -> KabalaDeal:
-    return _kabala(kabalam_deck(), seed)
-
-
-def patience(seed: int) -> KabalaDeal:
-    return _kabala(patience_deck(), seed)
 
 
 def double_h(seed: int) -> DoubleHLayout:

@@ -108,8 +108,9 @@ class Store:
 
     def load(self, name: str) -> Any | None:
         """The record's data, validated; None when there is none or it was set aside."""
-        if name in self._unsaved:
-            return self._unsaved[name]
+        if name in self._unsaved:  # what could not be written is still this tab's record
+            validator = self.validators.get(name)
+            return self._unsaved[name] if validator is None else validator(self._unsaved[name])
         key = PREFIX + name
         try:
             raw = self.backend.get(key)

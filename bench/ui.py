@@ -1,0 +1,195 @@
+"""How quickly the table answers, in headless Chromium (Debian's), served on 127.0.0.1.
+
+* click to updated DOM: the time the page takes to handle a click (picking up a
+  card, playing on a packet) up to the DOM being updated. The Python handler
+  runs inside the click's dispatch, so ``element.click()`` timed in the page
+  covers the handler, the engine and the redraw. Median and p95.
+* while the computer plays (3 computer seats at the "fast" pace): every
+  main-thread task over 50 ms (the Long Tasks API) and the longest gap between
+  animation frames.
+
+Goals (issue 5): p95 <= 16 ms; no task over 50 ms.
+
+Usage: .venv/bin/python bench/ui.py [--moves N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "py"))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from kabale.kabala import Move  # noqa: E402
+from kabale.patience import Patience  # noqa: E402
+from kabale.web.saved import SavedMatch, SavedPatience  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+SETTINGS = """
+localStorage.setItem("kabale:settings", JSON.stringify(
+  {app: "kabale", schema: 1, name: "settings", revision: 1, data: {bot_speed: "%s", language: "en"}}));
+"""
+
+TIMED_CLICK = """
+(selector) => {
+  const element = document.querySelector(selector);
+  const start = performance.now();
+  element.click();
+  return performance.now() - start;
+}
+"""
+
+WATCH_TASKS = """
+() => {
+  window.__long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    .observe({type: "longtask", buffered: false});
+  window.__gaps = [];
+  let last = performance.now();
+  const frame = (now) => { window.__gaps.push(now - last); last = now; if (!window.__stop) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}
+"""
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def ready(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+
+
+def saved_game(page: Page) -> Patience:
+    raw = json.loads(page.evaluate("localStorage.getItem('kabale:patience')"))
+    return SavedPatience.from_dict(raw["data"]).game
+
+
+def greedy(game: Patience) -> Move:
+    legal = game.legal_moves()
+    plays = [move for move in legal if move.is_play]
+    return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
+
+
+def click_times(page: Page, moves: int) -> dict[str, list[float]]:
+    """Play patiences greedily through clicks, timing each click."""
+    times: dict[str, list[float]] = {"pick_up": [], "play": []}
+    seed = 100
+    page.goto(page.url.split("?")[0] + f"?game=patience&seed={seed}")
+    ready(page)
+    while len(times["play"]) < moves:
+        game = saved_game(page)
+        if game.is_over():
+            seed += 1
+            page.goto(page.url.split("?")[0] + f"?game=patience&seed={seed}")
+            ready(page)
+            page.get_by_role("button", name=f"Start deal {seed}").click() if page.get_by_role(
+                "button", name=f"Start deal {seed}").count() else None
+            continue
+        move = greedy(game)
+        if move.is_play:
+            used: list[str] = []
+            for value in move.values:
+                label = "A" if value == 1 else str(value)
+                index = page.evaluate(
+                    """([label, used]) => [...document.querySelectorAll('.mine button[data-action=card]')]
+                         .find(e => e.dataset.card.slice(0, -1) === label && !used.includes(e.dataset.index))
+                         .dataset.index""", [label, used])
+                used.append(index)
+                times["pick_up"].append(page.evaluate(TIMED_CLICK, f".mine button[data-index='{index}']"))
+        times["play"].append(page.evaluate(TIMED_CLICK, f"button[data-action=packet][data-packet='{move.packet}']"))
+    return times
+
+
+def computer_turns(page: Page, base: str) -> dict[str, Any]:
+    """A 4-seat match, three computer seats at the fast pace; long tasks while they play."""
+    page.goto(base + "?game=kabalam&seed=77")
+    ready(page)
+    page.get_by_role("radio", name="4 players").check()
+    page.get_by_role("button", name="Start the match").click()
+    page.evaluate(WATCH_TASKS)
+    turns = 0
+    while turns < 12:  # South moves; the computer answers with its three turns
+        page.wait_for_function("() => document.querySelector('.seat.me.turn') || document.querySelector('.hand-end')",
+                               timeout=60_000)
+        if page.locator(".hand-end").count():
+            break
+        raw = json.loads(page.evaluate("localStorage.getItem('kabale:kabalam')"))
+        hand = SavedMatch.from_dict(raw["data"]).match.hand
+        assert hand is not None
+        legal = hand.legal_moves()
+        move = next((m for m in legal if m.is_play), legal[0])
+        if move.is_play:
+            used: list[str] = []
+            for value in move.values:
+                label = "A" if value == 1 else str(value)
+                index = page.evaluate(
+                    """([label, used]) => [...document.querySelectorAll('.mine button[data-action=card]')]
+                         .find(e => e.dataset.card.slice(0, -1) === label && !used.includes(e.dataset.index))
+                         .dataset.index""", [label, used])
+                used.append(index)
+                page.click(f".mine button[data-index='{index}']")
+        page.click(f"button[data-action=packet][data-packet='{move.packet or 1}']")
+        turns += 1
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(1500)
+    result: dict[str, Any] = page.evaluate("() => { window.__stop = true; return {long: window.__long, gaps: window.__gaps}; }")
+    return {"person_moves": turns, **result}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--moves", type=int, default=60, help="plays to time (each with its pick-ups)")
+    args = parser.parse_args()
+    server, base = serve_in_thread(ROOT, 0)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        context = browser.new_context()
+        context.add_init_script(SETTINGS % "instant")
+        page = context.new_page()
+        page.goto(base)
+        ready(page)
+        times = click_times(page, args.moves)
+        context.close()
+        context = browser.new_context()
+        context.add_init_script(SETTINGS % "fast")
+        page = context.new_page()
+        watched = computer_turns(page, base)
+        context.close()
+        browser.close()
+    server.shutdown()
+    report = {
+        "click_to_dom_ms": {
+            kind: {"count": len(values), "median": round(statistics.median(values), 2),
+                   "p95": round(percentile(values, 0.95), 2), "max": round(max(values), 2)}
+            for kind, values in times.items()
+        },
+        "while_the_computer_plays": {
+            "person_moves": watched["person_moves"],
+            "tasks_over_50ms": len(watched["long"]),
+            "longest_task_ms": round(max(watched["long"], default=0.0), 1),
+            "longest_frame_gap_ms": round(max(watched["gaps"], default=0.0), 1),
+        },
+        "goals": {"click_to_dom_p95_ms": "<= 16", "tasks_over_50ms": 0},
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""What the KABALAM and Patience Kabalam tables do alike: pick up cards, choose a packet,
+see a play for a moment before its packet flips, keyboard and drag-and-drop.
+
+Each table says what its player sees (``seen``) and how a move is made
+(``play``); this base does the rest, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from kabale.cards import Card
+from kabale.game import IllegalMove
+from kabale.kabala import Move, next_flip_cards
+
+from .dom import data, found
+from .kabala_view import KabalaScene, Reveal
+from .messages import refusal
+from .screen import Screen, later
+from .selection import pass_packets, play_for, playable_packets
+
+
+class KabalaTable(Screen):
+    """A table of the Kabala: the state of picking up, showing and flipping."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.selected: frozenset[int] = frozenset()
+        self.focus = 0
+        self.reveal: Reveal | None = None
+        self.flipped: int | None = None
+        self.message = ""
+        self.dealing = True  # the first drawing of a hand deals its cards in
+        self._reveal_task: asyncio.Task[None] | None = None
+
+    # -- what the subclass tells -----------------------------------------------------
+
+    def seen(self) -> Any:
+        """The observation of the player at the device (endowment, target, legal moves...)."""
+        raise NotImplementedError
+
+    def may_play(self) -> bool:
+        """Whether the player at the device may make a move now (else a click is refused)."""
+        raise NotImplementedError
+
+    def play(self, move: Move) -> None:
+        """Make a move for the player at the device."""
+        raise NotImplementedError
+
+    def after_reveal(self) -> None:
+        """The shown play has flipped: go on (draw the table, let the game continue)."""
+        self.refresh()
+
+    # -- shared --------------------------------------------------------------------
+
+    def table_classes(self, name: str) -> str:
+        """The table's classes; "dealing" animates the cards in once, when a hand starts."""
+        classes = f"table {name}" + (" dealing" if self.dealing else "")
+        self.dealing = False
+        return classes
+
+    def picked(self, observation: Any) -> list[Card]:
+        endowment = observation.endowment
+        return [endowment[i] for i in sorted(self.selected) if i < len(endowment)]
+
+    def scene(self, observation: Any, legal: tuple[Move, ...]) -> KabalaScene:
+        """What the Kabala shows: while a play is shown, its packet's old face-up card and the old sum."""
+        face_up = list(observation.face_up)
+        if self.reveal is not None:
+            face_up[self.reveal.packet - 1] = self.reveal.under
+        return KabalaScene(
+            face_up=tuple(face_up),
+            packet_sizes=observation.packet_sizes,
+            next_flips=next_flip_cards(observation) if self.app.settings.memory_aid else None,
+            lit=playable_packets(self.picked(observation), legal, observation.target),
+            passable=pass_packets(legal),
+            reveal=self.reveal,
+            flipped=self.flipped,
+        )
+
+    def note_events(self, events: Any, name: str, face_up_before: tuple[Card, ...]) -> None:
+        """Remember a play to show on its packet, or a pass's flip to animate."""
+        self.flipped = None
+        for event in events:
+            if event.kind in ("bare", "double"):
+                self.reveal = Reveal(event.packet, event.cards, name, face_up_before[event.packet - 1])
+            elif event.kind == "flip" and self.reveal is None:
+                self.flipped = event.packet
+
+    def toggle(self, index: int) -> None:
+        self.focus = index
+        self.selected = self.selected ^ {index}
+        self.message = ""
+        self.refresh()
+
+    def refuse(self, error: IllegalMove) -> None:
+        self.message = refusal(error, self.t)
+        self.refresh()
+
+    def packet_chosen(self, packet: int) -> None:
+        """A click, a key or a drop on a packet: pass and flip it, or play the picked-up cards on it."""
+        self.finish_reveal(go_on=False)
+        if not self.may_play():
+            return
+        observation = self.seen()
+        if packet in pass_packets(observation.legal_moves):
+            self.play(Move.pass_flip(packet))
+            return
+        try:
+            move = play_for(self.picked(observation), packet, observation.target)
+        except IllegalMove as error:
+            self.refuse(error)
+            return
+        self.play(move)
+
+    def show_for_a_moment(self, delay_ms: int) -> None:
+        """Keep a just-played reveal in view for ``delay_ms`` (none at the instant pace)."""
+        if self.reveal is not None and self.app.settings.bot_delay_ms > 0 and delay_ms > 0:
+            self._reveal_task = later(delay_ms, self.finish_reveal)
+        else:
+            self.finish_reveal(go_on=False)
+
+    def finish_reveal(self, go_on: bool = True) -> None:
+        if self._reveal_task is not None and not self._reveal_task.done():
+            self._reveal_task.cancel()
+        self._reveal_task = None
+        if self.reveal is not None:
+            self.flipped, self.reveal = self.reveal.packet, None
+            if go_on:
+                self.after_reveal()
+
+    def leave(self) -> None:
+        if self._reveal_task is not None and not self._reveal_task.done():
+            self._reveal_task.cancel()
+
+    # -- keyboard and mouse --------------------------------------------------------
+
+    def move_focus(self, event: Any) -> bool:
+        """Arrows, Home and End move between the cards of the endowment (one tab stop)."""
+        key, target = str(event.key), event.target
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End") or data(target, "action") != "card":
+            return False
+        count = len(self.seen().endowment)
+        index = int(data(target, "index") or 0)
+        index = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": count - 1}[key]
+        self.focus = max(0, min(count - 1, index))
+        self.refresh()
+        self.app.focus_key(f"card-{self.focus}")
+        return True
+
+    def on_drag_start(self, target: Any, event: Any) -> None:
+        if data(target, "action") != "card":
+            return
+        index = int(data(target, "index") or 0)
+        if index not in self.selected:
+            self.selected = frozenset({index})
+        event.dataTransfer.setData("text/plain", "kabale-cards")
+        event.dataTransfer.effectAllowed = "move"
+
+    def on_drag_over(self, target: Any, event: Any) -> bool:
+        button = target.closest("[data-action=packet]")
+        if not found(button) or not self.may_play():
+            return False
+        observation = self.seen()
+        legal = observation.legal_moves
+        return int(data(button, "packet") or 0) in playable_packets(self.picked(observation), legal, observation.target)
+
+    def on_drop(self, target: Any, event: Any) -> None:
+        button = target.closest("[data-action=packet]")
+        if found(button):
+            self.packet_chosen(int(data(button, "packet") or 0))

@@ -1,0 +1,157 @@
+"""What KABALAM and Patience Kabalam share on the table: the Kabala, an endowment, the log.
+
+Drawing only. A scene (plain values from the engine and the table's choices)
+goes in, elements come out; the table screens own the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Callable, Sequence
+
+from kabale.cards import Card
+
+from .dom import Element, h
+from .messages import card_name, short_cards, sum_explained
+from .render import card_button, card_element
+
+Translate = Callable[..., str]
+
+#: How many face-down layers a packet's edge shows at most (its height is also said in words).
+MAX_LAYERS = 6
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Cards just played, shown to everyone for a moment on their packet before it flips."""
+
+    packet: int
+    cards: tuple[Card, ...]
+    name: str
+    under: Card  # the packet's face-up card before the play: it stays in view until the flip
+
+
+@dataclass(frozen=True)
+class KabalaScene:
+    face_up: tuple[Card, ...]
+    packet_sizes: tuple[int, ...]
+    next_flips: tuple[Card | None, ...] | None = None  # the memory aid; None when it is off
+    lit: tuple[int, ...] = ()  # packets the picked-up cards can be played on
+    passable: tuple[int, ...] = ()  # packets a pass may flip
+    reveal: Reveal | None = None
+    flipped: int | None = None  # the packet that just flipped (animated)
+
+
+def sum_element(face_up: Sequence[Card], t: Translate) -> Element:
+    """The compounded sum, big, with how it is made ("7 + 4 + 2 = 13 → 4")."""
+    explained = sum_explained(face_up)
+    target = explained.rsplit(" ", 1)[-1]
+    return h(
+        "div",
+        {"class": "kabala-sum", "role": "group", "aria-label": t("kabala.sum", explained=explained)},
+        h("span", {"class": "sum-label", "aria-hidden": "true", "text": t("kabala.sum_label")}),
+        h("span", {"class": "sum-value", "aria-hidden": "true", "text": target}),
+        h("span", {"class": "sum-how", "aria-hidden": "true", "text": explained}),
+    )
+
+
+def packet_element(number: int, scene: KabalaScene, t: Translate) -> Element:
+    top = scene.face_up[number - 1]
+    size = scene.packet_sizes[number - 1]
+    passing = number in scene.passable
+    lit = number in scene.lit or passing
+    label_key = "kabala.packet_flip_label" if passing else "kabala.packet_label"
+    layers = [
+        h("span", {"class": "layer", "style": f"--layer:{layer}", "aria-hidden": "true"})
+        for layer in range(min(size - 1, MAX_LAYERS), 0, -1)
+    ]
+    top_classes = "top flip-in" if scene.flipped == number else "top"
+    reveal = scene.reveal if scene.reveal and scene.reveal.packet == number else None
+    revealed = None
+    if reveal:
+        revealed = h(
+            "div",
+            {"class": "reveal", "role": "group", "aria-label": t("kabala.played_by", name=reveal.name)},
+            *(card_element(card, t, classes="revealed") for card in reveal.cards),
+        )
+    memory = None
+    if scene.next_flips is not None:
+        coming = scene.next_flips[number - 1]
+        memory = h("p", {"class": "memory-aid", "text": t("kabala.next_flip", card=card_name(coming, t))
+                         if coming else t("kabala.next_flip_unknown")})
+    return h(
+        "li",
+        {"class": "packet"},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "packet-button lit" if lit else "packet-button",
+                "data-action": "packet",
+                "data-packet": number,
+                "data-key": f"packet-{number}",
+                "aria-label": t(label_key, number=number, card=card_name(top, t), count=size),
+            },
+            h("span", {"class": "packet-stack"}, *layers, card_element(top, t, classes=top_classes), revealed),
+        ),
+        h("span", {"class": "packet-label", "aria-hidden": "true", "text": t("kabala.packet", number=number)}),
+        memory,
+    )
+
+
+def kabala_element(scene: KabalaScene, t: Translate) -> Element:
+    """The three packets, each a button: play the picked-up cards on it, or flip it when passing."""
+    return h(
+        "ul",
+        {"class": "kabala", "aria-label": t("kabala.heading")},
+        *(packet_element(number, scene, t) for number in range(1, len(scene.face_up) + 1)),
+    )
+
+
+def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: int, t: Translate, label: str) -> Element:
+    """An endowment face up, grouped by value, each card a toggle in a toolbar with one
+    tab stop (arrows move between cards, Space or Enter picks one up)."""
+    groups = []
+    for _value, group in groupby(enumerate(cards), key=lambda item: item[1].value):
+        items = [
+            card_button(
+                card,
+                t,
+                {
+                    "aria-pressed": "true" if index in selected else "false",
+                    "tabindex": "0" if index == focus else "-1",
+                    "data-action": "card",
+                    "data-index": index,
+                    "data-key": f"card-{index}",
+                    "draggable": "true",
+                    "style": f"--i:{index}",
+                },
+                "picked" if index in selected else "",
+            )
+            for index, card in group
+        ]
+        groups.append(h("div", {"class": "value-group"}, *items))
+    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": label}, *groups)
+
+
+def selection_text(cards: Sequence[Card], selected: frozenset[int], lit: tuple[int, ...], target: int, t: Translate) -> str:
+    picked = [cards[i] for i in sorted(selected) if i < len(cards)]
+    if not picked:
+        return t("selection.none")
+    if lit:
+        return t("selection.some", cards=short_cards(picked))
+    return t("selection.not_a_play", cards=short_cards(picked), target=target)
+
+
+def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40) -> Element:
+    """What happened, oldest first, the latest lines only (the full history is in the game)."""
+    shown = lines[-limit:]
+    return h(
+        "section",
+        {"class": "log", "aria-labelledby": "log-heading"},
+        h("h3", {"id": "log-heading", "text": t("table.log")}),
+        h("ol", {"class": "log-lines", "start": len(lines) - len(shown) + 1, "tabindex": "0",
+                 "aria-labelledby": "log-heading"},
+          *(h("li", {"text": line}) for line in shown)),
+    )

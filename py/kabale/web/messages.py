@@ -1,0 +1,106 @@
+"""Sentences for the player: card names, the compounded sum, the log, refusals.
+
+Pure Python over kabale.web.i18n, so every sentence is tested in CPython in
+each language. Nothing here builds HTML: these are plain strings for text nodes.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Mapping, Sequence
+
+from kabale.cards import Card, compounded_sum
+from kabale.game import IllegalMove
+from kabale.kabala import Event
+
+Translate = Callable[..., str]
+
+
+def value_name(value: int, t: Translate) -> str:
+    """"Ace", "7", "King" in the player's language."""
+    return t(f"value.{value}") if value in (1, 11, 12, 13) else str(value)
+
+
+def card_name(card: Card, t: Translate) -> str:
+    """What a screen reader says for a card: "4 of spades", "Ace of clubs"."""
+    return t("card.name", value=value_name(card.value, t), suit=t(f"suit.{card.suit.letter}"))
+
+
+def short_card(card: Card) -> str:
+    """A card as printed in a corner with its suit symbol: "4♠", "A♥", "10♦"."""
+    return f"{card.value_label}{card.suit.symbol}"
+
+
+def short_cards(cards: Iterable[Card]) -> str:
+    return " ".join(short_card(card) for card in cards)
+
+
+def sum_explained(face_up: Sequence[Card]) -> str:
+    """How the compounded sum is made: "7 + 4 + 2 = 13 → 4", or "3 + 1 + 2 = 6".
+
+    >>> from kabale.cards import cards_from_text
+    >>> sum_explained(cards_from_text("7S 4H 2C")), sum_explained(cards_from_text("3S AH 2C"))
+    ('7 + 4 + 2 = 13 → 4', '3 + 1 + 2 = 6')
+    """
+    total = sum(card.value for card in face_up)
+    terms = " + ".join(str(card.value) for card in face_up)
+    target = compounded_sum(total)
+    return f"{terms} = {total}" if total == target else f"{terms} = {total} → {target}"
+
+
+def plural_value(value: int, t: Translate) -> str:
+    """"4s", "Aces" (in English; the other languages say "carte da 4", "4'ere")."""
+    return t("plural.value", value=value_name(value, t)) if value != 1 else t("plural.ace")
+
+
+def refusal(error: IllegalMove, t: Translate) -> str:
+    """An IllegalMove in the player's language (its English text when no translation fits)."""
+    details = dict(error.details)
+    if error.reason == "bare_value":
+        details["target_plural"] = plural_value(int(details.get("target", 0)), t)
+        details["value_plural"] = plural_value(int(details.get("value", 0)), t)
+    key = f"illegal.{error.reason}"
+    text = t(key, **details)
+    return error.message if text == key else text
+
+
+def seat_name(seat: str, names: Mapping[str, str], t: Translate) -> str:
+    return names.get(seat) or t(f"seat.{seat}")
+
+
+def event_text(event: Event, viewer: str | None, names: Mapping[str, str], t: Translate) -> str | None:
+    """One line of a KABALAM hand's log, as ``viewer`` may read it; None for events not worth a line."""
+    name = seat_name(event.seat, names, t) if event.seat else ""
+    kind = event.kind
+    if kind == "draw":
+        if event.seat == viewer and event.cards:
+            return t("log.draw_you", card=card_name(event.cards[0], t))
+        return t("log.draw", name=name)
+    if kind == "bare":
+        return t("log.bare", name=name, cards=short_cards(event.cards), packet=event.packet)
+    if kind == "double":
+        top, under = event.cards
+        return t("log.double", name=name, a=short_card(top), b=short_card(under), packet=event.packet)
+    if kind == "flip":
+        return t("log.flip", packet=event.packet, card=card_name(event.cards[0], t))
+    if kind == "pass":
+        return t("log.pass", name=name, packet=event.packet)
+    if kind in ("yield", "out_with_thirteen", "close"):
+        return t(f"log.{kind}", name=name)
+    return None
+
+
+def patience_event_text(event: Event, t: Translate) -> str | None:
+    """One line of the patience's log."""
+    kind = event.kind
+    if kind == "draw" and event.cards:
+        return t("log.patience_draw", cards=", ".join(card_name(card, t) for card in event.cards))
+    if kind == "bare":
+        return t("log.bare", name=t("you"), cards=short_cards(event.cards), packet=event.packet)
+    if kind == "double":
+        top, under = event.cards
+        return t("log.double", name=t("you"), a=short_card(top), b=short_card(under), packet=event.packet)
+    if kind == "flip":
+        return t("log.flip", packet=event.packet, card=card_name(event.cards[0], t))
+    if kind == "pass":
+        return t("log.patience_pass", packet=event.packet)
+    return None

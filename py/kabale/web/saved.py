@@ -1,0 +1,184 @@
+"""What Kabale keeps in storage, and how each record is checked when it is read back.
+
+Pure Python. Each record has a validator for kabale.web.store: it turns the
+stored JSON into values (a Match, a Patience, a TablePlan...) or raises
+ValueError, and the store then sets the record aside and reports it. The game
+records are checked by the engines themselves (from_dict replays every move).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from kabale.kabalam_state import SEATS
+from kabale.match import Match
+from kabale.patience import Patience
+
+from .settings import Settings
+
+#: Record names in storage (under the "kabale:" prefix).
+SETTINGS, KABALAM, PATIENCE, PATIENCE_STATS = "settings", "kabalam", "patience", "stats:patience"
+
+SEAT_KINDS: tuple[str, ...] = ("you", "person", "easy", "normal", "hard")
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+MAX_NAME = 24
+
+
+def clean_name(name: object) -> str:
+    """A player's name as typed: trimmed, one line, at most MAX_NAME characters (any text is fine)."""
+    if not isinstance(name, str):
+        return ""
+    return " ".join(name.split())[:MAX_NAME]
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sits at a seat: you, another person at this device, or the computer at a level."""
+
+    seat: str
+    kind: str
+    name: str = ""
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind in ("you", "person")
+
+    def to_dict(self) -> dict[str, str]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "SeatPlan":
+        if not isinstance(data, Mapping):
+            raise ValueError("a seat is an object")
+        seat, kind = data.get("seat"), data.get("kind")
+        if seat not in SEATS or kind not in SEAT_KINDS:
+            raise ValueError(f"bad seat {seat!r} or kind {kind!r}")
+        return cls(str(seat), str(kind), clean_name(data.get("name", "")))
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """The seats of a KABALAM match, in order of play."""
+
+    seats: tuple[SeatPlan, ...]
+
+    def __post_init__(self) -> None:
+        order = tuple(plan.seat for plan in self.seats)
+        if not 2 <= len(order) <= 4 or order != SEATS[: len(order)]:
+            raise ValueError(f"the seats are S, W, N, E from the first, not {order}")
+        if not any(plan.is_person for plan in self.seats):
+            raise ValueError("at least one seat is a person")
+
+    @property
+    def persons(self) -> tuple[str, ...]:
+        return tuple(plan.seat for plan in self.seats if plan.is_person)
+
+    def plan_of(self, seat: str) -> SeatPlan:
+        return next(plan for plan in self.seats if plan.seat == seat)
+
+    def with_seat(self, seat: str, **changes: str) -> "TablePlan":
+        return TablePlan(tuple(replace(plan, **changes) if plan.seat == seat else plan for plan in self.seats))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": [plan.to_dict() for plan in self.seats]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "TablePlan":
+        if not isinstance(data, Mapping) or not isinstance(data.get("seats"), list):
+            raise ValueError("a table plan lists its seats")
+        return cls(tuple(SeatPlan.from_dict(item) for item in data["seats"]))
+
+    @classmethod
+    def default(cls, count: int = 2) -> "TablePlan":
+        kinds = ["you", "normal", "normal", "normal"]
+        return cls(tuple(SeatPlan(seat, kinds[i]) for i, seat in enumerate(SEATS[:count])))
+
+
+@dataclass
+class SavedMatch:
+    """A KABALAM match in progress and who sits where."""
+
+    plan: TablePlan
+    match: Match
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"plan": self.plan.to_dict(), "match": self.match.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "SavedMatch":
+        if not isinstance(data, Mapping):
+            raise ValueError("a saved match is an object")
+        plan = TablePlan.from_dict(data.get("plan"))
+        match = Match.from_dict(data.get("match"))  # type: ignore[arg-type]
+        if tuple(plan.seat for plan in plan.seats) != match.seats:
+            raise ValueError("the plan and the match seat different players")
+        return cls(plan, match)
+
+
+@dataclass
+class SavedPatience:
+    """A patience in progress; ``counted`` once its end went into the statistics."""
+
+    game: Patience
+    counted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game.to_dict(), "counted": self.counted}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "SavedPatience":
+        if not isinstance(data, Mapping):
+            raise ValueError("a saved patience is an object")
+        counted = data.get("counted", False)
+        if not isinstance(counted, bool):
+            raise ValueError("counted is true or false")
+        return cls(Patience.from_dict(data.get("game")), counted)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class PatienceStats:
+    """Games played and won, and streaks of wins."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    def record(self, won: bool) -> "PatienceStats":
+        """The statistics after one more game.
+
+        >>> PatienceStats().record(True).record(True).record(False)
+        PatienceStats(played=3, won=2, streak=0, best_streak=2)
+        """
+        streak = self.streak + 1 if won else 0
+        return PatienceStats(self.played + 1, self.won + int(won), streak, max(self.best_streak, streak))
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"played": self.played, "won": self.won, "streak": self.streak, "best_streak": self.best_streak}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "PatienceStats":
+        if not isinstance(data, Mapping):
+            raise ValueError("statistics are an object")
+        values = {}
+        for name in ("played", "won", "streak", "best_streak"):
+            value = data.get(name, 0)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+                raise ValueError(f"{name} is a count, not {value!r}")
+            values[name] = value
+        if values["won"] > values["played"] or values["streak"] > values["won"] or values["best_streak"] < values["streak"]:
+            raise ValueError("the statistics do not add up")
+        return cls(**values)
+
+
+VALIDATORS = {
+    SETTINGS: Settings.from_dict,
+    KABALAM: SavedMatch.from_dict,
+    PATIENCE: SavedPatience.from_dict,
+    PATIENCE_STATS: PatienceStats.from_dict,
+}

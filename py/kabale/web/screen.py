@@ -1,0 +1,81 @@
+"""The base of every screen (a table, the set-up, a rules page) and small async helpers.
+
+A screen keeps its own state in Python and draws it with ``render()``; the
+app calls ``render()`` again after every change and routes delegated events
+to it. Nothing is kept in the DOM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable
+
+from .dom import Element
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Screen:
+    """One thing on the page at a time: the lobby, the KABALAM set-up, a table..."""
+
+    #: The game it belongs to (for the URL and the lobby), or None.
+    game: str | None = None
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def t(self, key: str, **values: Any) -> str:
+        return self.app.t(key, **values)
+
+    def render(self) -> Element | None:
+        """The screen's content; None leaves the view empty (the lobby)."""
+        return None
+
+    def refresh(self) -> None:
+        self.app.render()
+
+    def query(self) -> str:
+        """The URL query that reopens this screen ("" for none)."""
+        return ""
+
+    # -- events, delegated by the app ------------------------------------------
+
+    def on_action(self, action: str, target: Any, event: Any) -> None:
+        """A click on an element with ``data-action``."""
+
+    def on_key(self, event: Any) -> bool:
+        """A key press outside text fields; True when the screen used it."""
+        return False
+
+    def on_change(self, target: Any) -> None:
+        """A form field changed (set-up screens)."""
+
+    def on_drag_start(self, target: Any, event: Any) -> None:
+        """A card picked up by the mouse."""
+
+    def on_drag_over(self, target: Any, event: Any) -> bool:
+        """True when the element under the pointer takes the dragged cards."""
+        return False
+
+    def on_drop(self, target: Any, event: Any) -> None:
+        """The dragged cards were dropped."""
+
+    def on_storage(self, name: str) -> None:
+        """Another tab saved the record ``name``."""
+
+    def start(self) -> None:
+        """Called once the screen is shown (a computer's turn may begin)."""
+
+    def leave(self) -> None:
+        """Called before another screen replaces this one: stop timers."""
+
+
+def later(delay_ms: float, callback: Callable[[], None]) -> "asyncio.Task[None]":
+    """Run ``callback`` after ``delay_ms`` on the page's event loop (cancel the task to stop it)."""
+
+    async def wait_then_run() -> None:
+        await asyncio.sleep(max(delay_ms, 0) / 1000)
+        callback()
+
+    return asyncio.ensure_future(wait_then_run())

@@ -1,0 +1,52 @@
+"""From the cards a player picked up to the move they make on a packet.
+
+Pure Python: the table asks which packets light up for a selection and which
+move a click (or a drop) on a packet means; the engine still has the last word.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from kabale.cards import Card
+from kabale.game import IllegalMove
+from kabale.kabala import PACKETS, Move
+
+
+def play_for(selected: Sequence[Card], packet: int, target: int) -> Move:
+    """The play these cards make on ``packet``: a Bare Descent when they share the
+    target's value (or are of one value and not two), else a Double of two.
+
+    >>> from kabale.cards import cards_from_text
+    >>> str(play_for(cards_from_text("4S 4H"), 2, 4)), str(play_for(cards_from_text("2S 2H"), 1, 4))
+    ('bare 4S 4H on 2', 'double 2S+2H on 1')
+    >>> str(play_for(cards_from_text("3H AS"), 3, 4))
+    'double AS+3H on 3'
+    """
+    if not selected:
+        raise IllegalMove("Pick up the cards to play first", "pick_cards")
+    values = {card.value for card in selected}
+    if len(selected) == 2 and (len(values) == 2 or selected[0].value != target):
+        return Move.double_cards(selected[0], selected[1], packet=packet)
+    return Move.bare_cards(selected, packet=packet)
+
+
+def playable_packets(selected: Sequence[Card], legal_moves: Iterable[Move], target: int) -> tuple[int, ...]:
+    """The packets on which the selection is a legal play (they light up)."""
+    if not selected:
+        return ()
+    legal = set(legal_moves)
+    packets = []
+    for packet in range(1, PACKETS + 1):
+        try:
+            move = play_for(selected, packet, target)
+        except IllegalMove:
+            return ()
+        if move in legal:
+            packets.append(packet)
+    return tuple(packets)
+
+
+def pass_packets(legal_moves: Iterable[Move]) -> tuple[int, ...]:
+    """The packets a pass may flip (all three when passing is what is left)."""
+    return tuple(move.packet for move in legal_moves if move.kind == "pass" and move.packet is not None)

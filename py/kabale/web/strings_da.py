@@ -1,0 +1,3 @@
+"""Dansk: sidens ord (the keys of strings_en.py)."""
+
+STRINGS_DA: dict[str, str] = {}

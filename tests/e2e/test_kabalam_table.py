@@ -1,0 +1,213 @@
+"""Issue 5: KABALAM at the table, played through the page like a person would."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from helpers import INSTANT, click_move, revision, saved_match, start_two_seat_match, stored, wait_for_save
+from kabale.kabala import Move
+from kabale.match import Match
+from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+
+
+@pytest.fixture
+def table_page(page: Page) -> Page:
+    page.add_init_script(INSTANT)
+    return page
+
+
+def my_move(match: Match) -> Move:
+    """A simple person: the first play if there is one, else pass on packet 1 (yields come by themselves)."""
+    legal = match.legal_moves()
+    plays = [move for move in legal if move.is_play]
+    return plays[0] if plays else legal[0]
+
+
+def play_my_turns_until_the_hand_ends(page: Page, limit: int = 400) -> Match:
+    for _ in range(limit):
+        match = saved_match(page).match
+        hand = match.hand
+        assert hand is not None
+        if hand.is_over():
+            return match
+        if hand.turn != "S":
+            before = revision(page, "kabalam")
+            wait_for_save(page, "kabalam", before - 1)  # the computer plays at once
+            page.wait_for_function(
+                "() => { const r = JSON.parse(localStorage.getItem('kabale:kabalam')).data.match;"
+                " return true; }")
+            page.wait_for_timeout(20)
+            continue
+        before = revision(page, "kabalam")
+        click_move(page, my_move(match))
+        wait_for_save(page, "kabalam", before)
+    raise AssertionError("the hand did not end")
+
+
+def test_a_whole_two_seat_hand_against_the_computer(table_page: Page, base_url: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=11)
+    match = play_my_turns_until_the_hand_ends(page)
+    result = match.hand.result() if match.hand else None
+    assert result is not None
+    end = page.get_by_role("region", name="Hand 1 is over")
+    expect(end).to_be_visible()
+    for seat, name in (("S", "You"), ("W", "West (computer, normal)")):
+        row = end.get_by_role("row", name=name)
+        expect(row).to_contain_text(str(result.scores[seat]))
+    # every move was made through the page and saved: the record replays in CPython
+    replayed = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert replayed.totals == match.totals
+    page.get_by_role("button", name="Next hand").click()
+    expect(page.get_by_role("heading", name="KABALAM · Hand 2")).to_be_visible()
+
+
+def test_an_illegal_play_says_why(table_page: Page, base_url: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=5)
+    match = saved_match(page).match
+    hand = match.hand
+    assert hand is not None and hand.turn == "S"
+    target = hand.target
+    wrong = next(card for card in hand.endowment("S") if card.value != target)
+    page.locator(f".mine button[data-card='{wrong}']").first.click()
+    expect(page.locator(".mine [aria-pressed=true]")).to_have_count(1)
+    page.locator("button[data-action=packet][data-packet='2']").click()
+    expect(page.get_by_role("alert").filter(has_text="The Kabala sums to")).to_contain_text(
+        f"The Kabala sums to {target}")
+    assert saved_match(page).match.hand.moves == ()  # type: ignore[union-attr]
+
+
+def test_legal_targets_light_up(table_page: Page, base_url: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=3)
+    hand = saved_match(page).match.hand
+    assert hand is not None
+    play = next(move for move in hand.legal_moves() if move.kind == "bare")
+    card = next(c for c in hand.endowment("S") if c.value == play.values[0])
+    expect(page.locator(".packet-button.lit")).to_have_count(0)
+    page.locator(f".mine button[data-card='{card}']").first.click()
+    expect(page.locator(".packet-button.lit")).to_have_count(3)
+
+
+def test_a_reload_in_the_middle_of_a_turn_restores_it_exactly(table_page: Page, base_url: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=3)
+    match = saved_match(page).match
+    move = my_move(match)
+    assert move.is_play, "seed 3 opens with a play for South"
+    before = revision(page, "kabalam")
+    click_move(page, move)
+    wait_for_save(page, "kabalam", before)
+    page.wait_for_timeout(800)
+    cards = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    tops = page.locator(".kabala .card.top").evaluate_all("els => els.map(e => e.dataset.card)")
+    log = page.locator(".log-lines li").all_inner_texts()
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
+    assert page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == cards
+    assert page.locator(".kabala .card.top").evaluate_all("els => els.map(e => e.dataset.card)") == tops
+    assert page.locator(".log-lines li").all_inner_texts() == log
+
+
+def test_hot_seat_hides_hands_between_turns(table_page: Page, base_url: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=11, west="Another person at this device")
+    south_cards = page.locator(".mine button[data-card]").count()
+    assert south_cards == 11
+    for _ in range(30):  # South plays her turn to its end
+        match = saved_match(page).match
+        if match.hand is None or match.hand.turn != "S":
+            break
+        before = revision(page, "kabalam")
+        click_move(page, my_move(match))
+        wait_for_save(page, "kabalam", before)
+    expect(page.get_by_role("heading", name="Pass the device to West")).to_be_visible()
+    assert page.locator(".endowment").count() == 0
+    page.get_by_role("button", name="Show West's cards").click()
+    west = saved_match(page).match.hand.endowment("W")  # type: ignore[union-attr]
+    shown = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(str(card) for card in west)
+
+
+def test_a_turn_played_by_keyboard_only(table_page: Page, base_url: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=3)
+    hand = saved_match(page).match.hand
+    assert hand is not None
+    play = next(move for move in hand.legal_moves() if move.kind == "bare" and move.count == 1)
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action") == "card":
+            break
+    else:
+        raise AssertionError("Tab never reached the cards")
+    for _ in range(20):
+        text = page.evaluate("document.activeElement.dataset.card")
+        if text[:-1] == ("A" if play.values[0] == 1 else str(play.values[0])):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator(".mine [aria-pressed=true]")).to_have_count(1)
+    before = revision(page, "kabalam")
+    page.keyboard.press(str(play.packet))
+    wait_for_save(page, "kabalam", before)
+    assert saved_match(page).match.hand.moves[0] == play  # type: ignore[union-attr]
+
+
+def test_corrupt_storage_is_survived(page: Page, open_kabale: Callable[..., Page]) -> None:
+    page.add_init_script("""
+      if (!sessionStorage.getItem("seeded")) {
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("kabale:kabalam", '{"app": "kabale", "schema": 1, "name": "kabalam", "revis');
+      }""")
+    page = open_kabale("?game=kabalam")
+    expect(page.get_by_role("alert").first).to_contain_text("could not be read, so it was set aside")
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert any(key.startswith("kabale-backup:kabalam:") for key in keys)
+    assert "kabale:kabalam" not in keys
+
+
+def finished_match(seed: int) -> SavedMatch:
+    """A 2-seat match played to its end in CPython by random players (for the score sheet)."""
+    match = Match.start(seed, seats=2)
+    rng = random.Random(seed)
+    while not match.is_over():
+        if match.hand is not None and match.hand.is_over():
+            match.next_hand()
+            continue
+        moves = match.legal_moves()
+        match.apply(moves[rng.randrange(len(moves))])
+    plan = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal")))
+    return SavedMatch(plan, match)
+
+
+def store_record(page: Page, name: str, data: Any) -> None:
+    record = json.dumps({"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data})
+    page.add_init_script(f"localStorage.setItem('kabale:{name}', {json.dumps(record)});")
+
+
+def test_the_end_of_a_match_shows_the_great_kabalist_and_the_score_sheet(
+    table_page: Page, open_kabale: Callable[..., Page], axe_violations: Any
+) -> None:
+    saved = finished_match(3)
+    result = saved.match.result()
+    assert result is not None
+    store_record(table_page, "kabalam", saved.to_dict())
+    page = open_kabale(f"?game=kabalam&seed={saved.match.seed}")
+    page.get_by_role("button", name="Continue the match").click() if page.get_by_role(
+        "button", name="Continue the match").count() else None
+    expect(page.get_by_role("heading", name="The match is over")).to_be_visible()
+    winner = {"S": "You", "W": "West (computer, normal)"}[result.great_kabalists[0]]
+    expect(page.locator(".great-kabalist")).to_contain_text(winner)
+    sheet = page.get_by_role("table", name="Score sheet")
+    expect(sheet.get_by_role("row")).to_have_count(len(saved.match.results) + 2)
+    violations = axe_violations(page)
+    assert [v["id"] for v in violations] == [], violations

@@ -1,0 +1,124 @@
+"""Issue 5: Patience Kabalam at the table: won and lost through the page, undo and redo, statistics."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save
+from kabale.kabala import Move
+from kabale.patience import Patience
+
+
+@pytest.fixture
+def patience_page(page: Page, open_kabale: Callable[..., Page]) -> Callable[[int], Page]:
+    page.add_init_script(INSTANT)
+
+    def open_deal(seed: int) -> Page:
+        opened = open_kabale(f"?game=patience&seed={seed}")
+        expect(opened.get_by_role("region", name="Patience Kabalam table")).to_be_visible()
+        return opened
+
+    return open_deal
+
+
+def greedy(game: Patience) -> Move:
+    """The most cards at once, else what the rules leave (draw, or a pass-flip of the first packet)."""
+    legal = game.legal_moves()
+    plays = [move for move in legal if move.is_play]
+    return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
+
+
+def play_greedily_to_the_end(page: Page, limit: int = 80) -> Patience:
+    for _ in range(limit):
+        game = saved_patience(page).game
+        if game.is_over():
+            return game
+        before = revision(page, "patience")
+        click_move(page, greedy(game))
+        wait_for_save(page, "patience", before)
+    raise AssertionError("the patience did not end")
+
+
+def engine_result(seed: int) -> Any:
+    game = Patience.deal(seed)
+    while not game.is_over():
+        game.apply(greedy(game))
+    return game.result()
+
+
+def test_a_patience_the_engine_says_wins_is_won_through_the_page(patience_page: Callable[[int], Page]) -> None:
+    assert engine_result(42).won
+    page = patience_page(42)
+    game = play_greedily_to_the_end(page)
+    assert game.result() == engine_result(42)
+    expect(page.get_by_role("heading", name="You won! Your endowment is empty.")).to_be_visible()
+    expect(page.locator(".stats")).to_contain_text("Played 1, won 1 (100%), streak 1, best streak 1")
+
+
+def test_a_patience_lost_out_with_thirteen_says_why(patience_page: Callable[[int], Page]) -> None:
+    assert engine_result(18).reason == "out_with_thirteen"
+    page = patience_page(18)
+    play_greedily_to_the_end(page)
+    expect(page.locator(".game-end")).to_contain_text("Lost: out with thirteen")
+    expect(page.locator(".stats")).to_contain_text("Played 1, won 0 (0%), streak 0")
+
+
+def test_a_patience_lost_when_the_draw_pile_is_finished(patience_page: Callable[[int], Page]) -> None:
+    assert engine_result(4).reason == "draw_pile_finished"
+    page = patience_page(4)
+    play_greedily_to_the_end(page)
+    expect(page.locator(".game-end")).to_contain_text("the draw pile is finished")
+
+
+def test_undo_and_redo_any_number_of_moves(patience_page: Callable[[int], Page]) -> None:
+    page = patience_page(7)
+    positions = [saved_patience(page).game.snapshot()]
+    for _ in range(4):
+        game = saved_patience(page).game
+        before = revision(page, "patience")
+        click_move(page, greedy(game))
+        wait_for_save(page, "patience", before)
+        positions.append(saved_patience(page).game.snapshot())
+    for expected in reversed(positions[:-1]):
+        before = revision(page, "patience")
+        page.get_by_role("button", name="Undo").click()
+        wait_for_save(page, "patience", before)
+        assert saved_patience(page).game.snapshot() == expected
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    for expected in positions[1:]:
+        before = revision(page, "patience")
+        page.get_by_role("button", name="Redo").click()
+        wait_for_save(page, "patience", before)
+        assert saved_patience(page).game.snapshot() == expected
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled()
+
+
+def test_a_reload_restores_the_patience(patience_page: Callable[[int], Page]) -> None:
+    page = patience_page(7)
+    before = revision(page, "patience")
+    click_move(page, greedy(saved_patience(page).game))
+    wait_for_save(page, "patience", before)
+    cards = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    assert page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == cards
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
+
+
+def test_the_deal_on_the_table_is_the_engines_deal(patience_page: Callable[[int], Page]) -> None:
+    page = patience_page(4242)
+    expected = Patience.deal(4242)
+    shown = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(str(card) for card in expected.endowment)
+    tops = page.locator(".kabala .card.top").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert tops == [str(card) for card in expected.face_up]
+    expect(page.locator(".draw-pile")).to_have_text("Draw pile: 18")
+
+
+def test_no_axe_violations_on_the_patience_table(patience_page: Callable[[int], Page], axe_violations: Any) -> None:
+    page = patience_page(42)
+    page.locator(".mine button[data-card]").first.click()
+    assert [v["id"] for v in axe_violations(page)] == []

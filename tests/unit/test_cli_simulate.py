@@ -1,0 +1,72 @@
+"""`python -m kabale simulate`: bots play, a JSON summary comes out."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kabale.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *arguments: str) -> dict[str, Any]:
+    assert main(["simulate", *arguments]) == 0
+    summary: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return summary
+
+
+def test_simulate_kabalam_matches_summarises_hands_endings_scores_and_winners(capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(capsys, "--game", "kabalam", "--seats", "4", "--games", "6", "--seed", "3")
+    assert summary["game"] == "kabalam" and summary["unit"] == "match" and summary["games"] == 6
+    assert summary["hands"] >= 6
+    assert sum(summary["endings"].values()) == summary["hands"]
+    assert set(summary["endings"]) == {"closed", "one_seat_left", "all_passed"}
+    assert 2 * summary["hands"] <= summary["hand_scores"]["count"] <= 4 * summary["hands"]  # seats leave
+    assert sum(summary["hand_scores"]["histogram"].values()) == summary["hand_scores"]["count"]
+    assert 6 <= sum(summary["winners"].values()) <= 6 + summary["shared_titles"] * 3
+    assert summary["mean_moves_per_hand"] > 1
+
+
+def test_simulate_is_reproducible_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    first = simulate(capsys, "--seats", "3", "--games", "4", "--seed", "9")
+    second = simulate(capsys, "--seats", "3", "--games", "4", "--seed", "9")
+    other = simulate(capsys, "--seats", "3", "--games", "4", "--seed", "10")
+    for summary in (first, second, other):
+        del summary["seconds"]
+    assert first == second and first != other
+
+
+def test_simulate_single_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(capsys, "--seats", "2", "--games", "20", "--hands", "--compounded-doubles")
+    assert summary["unit"] == "hand" and summary["hands"] == 20 and "winners" not in summary
+    assert summary["options"] == {"compounded_doubles": True, "free_yield": False}
+    assert summary["hand_scores"]["count"] == 40
+
+
+def test_simulate_patience_reports_the_win_rate_of_the_random_player(capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(capsys, "--game", "patience", "--games", "200", "--seed", "1", "--free-yield")
+    assert summary["games"] == 200 and sum(summary["results"].values()) == 200
+    assert summary["wins"] == summary["results"]["endowment_empty"]
+    assert summary["win_rate"] == round(summary["wins"] / 200, 4)
+    assert summary["options"]["free_yield"] is True
+
+
+def test_simulate_refuses_an_impossible_table() -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--seats", "5"])
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "-1"])
+
+
+def test_python_dash_m_kabale_simulate_runs_as_a_command() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    done = subprocess.run([sys.executable, "-m", "kabale", "simulate", "--game", "patience", "--games", "3"],
+                          capture_output=True, text=True, env=env, check=True)
+    assert json.loads(done.stdout)["games"] == 3
