@@ -57,7 +57,7 @@ def test_the_policy_names_no_host_and_comes_before_anything_it_governs() -> None
 def test_the_page_boots_under_its_policy_with_no_violation(open_kabale: Callable[..., Page], page: Page) -> None:
     page.add_init_script(VIOLATIONS)
     open_kabale("?game=double-h&seed=7")
-    expect(page.get_by_role("heading", name="Deal 7")).to_be_visible()
+    expect(page.get_by_role("region", name="Left H")).to_be_visible()
     service_worker_ready(page)  # registered under worker-src, precached under connect-src
     manifest = page.context.new_cdp_session(page).send("Page.getAppManifest")  # fetched under manifest-src
     assert manifest["url"].endswith("/manifest.webmanifest") and '"short_name": "Kabale"' in manifest["data"]

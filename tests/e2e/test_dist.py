@@ -9,7 +9,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 import dist
 from conftest import NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
-from kabale.web import preview
+from kabale.patience import Patience
 
 SUB_PATH = "games/kabale/"
 
@@ -24,9 +24,9 @@ def test_dist_served_under_a_sub_path_boots_installs_and_plays_offline(
 
     page.goto(app + "?game=patience&seed=11")
     wait_ready(page)
-    expect(page.get_by_role("heading", name="Deal 11")).to_be_visible()
+    expect(page.get_by_role("region", name="Patience Kabalam table")).to_be_visible()
     shown = sorted(page.locator(".endowment [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)"))
-    assert shown == sorted(str(card) for card in preview.patience(11).endowment)
+    assert shown == sorted(str(card) for card in Patience.deal(11).endowment)
 
     # the worker, and its scope, are the sub-path's, not the host's
     assert service_worker_ready(page) == app
@@ -45,5 +45,5 @@ def test_dist_served_under_a_sub_path_boots_installs_and_plays_offline(
     context.set_offline(True)
     page.goto(app + "?game=double-h&seed=5")
     wait_ready(page)
-    expect(page.get_by_role("heading", name="Deal 5")).to_be_visible()
+    expect(page.get_by_role("region", name="Left H")).to_be_visible()
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == app + "sw.js"
