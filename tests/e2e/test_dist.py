@@ -41,6 +41,13 @@ def test_dist_served_under_a_sub_path_boots_installs_and_plays_offline(
     assert errors <= {"in-incognito"}
     assert cdp.send("Page.getAppManifest")["url"] == app + "manifest.webmanifest"
 
+    # the host's other pages stay outside the worker's scope
+    other = context.new_page()
+    other.goto(server.url)
+    expect(other).to_have_title("Another site")
+    assert other.evaluate("navigator.serviceWorker.controller") is None
+    other.close()
+
     server.stop()
     context.set_offline(True)
     page.goto(app + "?game=double-h&seed=5")
