@@ -6,9 +6,14 @@ paragraphs per game. Italian and Danish versions join under their language.
 
 from __future__ import annotations
 
+from .rules_da import RULES_DA
+from .rules_it import RULES_IT
+
 Section = tuple[str, tuple[str, ...]]
 
 RULES_TEXT: dict[str, dict[str, tuple[Section, ...]]] = {
+    "it": RULES_IT,
+    "da": RULES_DA,
     "en": {
         "kabalam": (
             ("The deck and the deal", (
