@@ -1,6 +1,7 @@
 # Kabale: two commands on a fresh machine.
 #   make play   set up and serve the game at http://127.0.0.1:$(PORT)/
 #   make test   set up and run every test (unit in CPython, e2e in headless Chromium)
+#   make dist   write dist/, the site as a static folder for any host or sub-path
 
 PORT ?= 8000
 PYTHON ?= python3
@@ -10,7 +11,7 @@ VENDOR_STAMP := assets/vendor/versions.json
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test unit e2e typecheck bench setup setup-test chromium clean
+.PHONY: play test unit e2e typecheck bench setup precache dist icons setup-test chromium clean
 
 play: setup
 	PORT=$(PORT) $(PYTHON) scripts/serve.py
@@ -31,8 +32,21 @@ typecheck: setup-test
 bench: setup setup-test
 	for script in bench/*.py; do echo "== $$script"; $(VPY) $$script || exit 1; done
 
-# The browser runtime: exact npm pins, copied into the git-ignored assets/vendor/.
-setup: $(VENDOR_STAMP)
+# The browser runtime: exact npm pins, copied into the git-ignored assets/vendor/;
+# then the service worker's precache-manifest.js, from the files as they are now
+# (always rerun: it takes a moment and rewrites the file only when it changed).
+setup: $(VENDOR_STAMP) precache
+
+precache: $(VENDOR_STAMP)
+	$(PYTHON) scripts/precache.py
+
+# A self-contained static folder: the app, the runtime, the manifest, the service worker.
+dist: setup
+	$(PYTHON) scripts/dist.py
+
+# The PNG icons, drawn from assets/icons/kabale.svg by headless Chromium (committed).
+icons: setup-test
+	$(VPY) scripts/make_icons.py
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -53,4 +67,4 @@ chromium:
 	./scripts/ensure-chromium.sh
 
 clean:
-	rm -rf $(VENV) node_modules assets/vendor .pytest_cache .mypy_cache .hypothesis dist
+	rm -rf $(VENV) node_modules assets/vendor precache-manifest.js .pytest_cache .mypy_cache .hypothesis dist

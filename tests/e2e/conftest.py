@@ -6,6 +6,12 @@
   guard records every request of every page, worker and service worker in the
   context: a test fails if one went to any other host.
 * Console errors and uncaught page errors fail the test too.
+* The page runs under its Content-Security-Policy: no inline script, so inject
+  with page.evaluate, not page.add_script_tag(content=...). page.wait_for_function
+  works only while the policy allows 'unsafe-eval' (PyScript needs it today):
+  prefer locators and expect() (``wait_ready``), which survive a tighter policy.
+* The site registers its service worker: each test's context is fresh, and
+  ``site_server`` serves a folder on a server of its own that a test may stop.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, expect
 
 from serve import ROOT, serve_in_thread
 
@@ -64,10 +70,41 @@ def site_root() -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site_root: Path) -> Iterator[str]:
-    server, url = serve_in_thread(site_root, 0)
+    # live_precache: precache-manifest.js always matches the files being served
+    server, url = serve_in_thread(site_root, 0, live_precache=site_root == ROOT)
     yield url
     server.shutdown()
     server.server_close()
+
+
+class SiteServer:
+    """A static server of a test's own, on a free port of 127.0.0.1; stop() takes it away."""
+
+    def __init__(self, directory: Path, *, live_precache: bool = False) -> None:
+        self.server, self.url = serve_in_thread(directory, 0, live_precache=live_precache)
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+
+@pytest.fixture
+def site_server() -> Iterator[Any]:
+    """Start servers of a folder for this test (site_server(folder)); all stop at its end."""
+    servers: list[SiteServer] = []
+
+    def start(directory: Path = ROOT, *, live_precache: bool | None = None) -> SiteServer:
+        live = directory == ROOT if live_precache is None else live_precache
+        server = SiteServer(directory, live_precache=live)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -132,14 +169,42 @@ def page(page: Page, console_log: ConsoleLog) -> Iterator[Page]:
         pytest.fail(f"console errors: {console_log.errors}")
 
 
+def wait_ready(page: Page) -> Page:
+    """Wait until Python has taken over the page (body data-ready="1")."""
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+#: Resolves with the registration's scope once its worker is active (all precached).
+_SERVICE_WORKER_READY = """
+async (timeoutMs) => {
+  const timeout = new Promise((_, fail) => setTimeout(
+    () => fail(new Error(`no active service worker after ${timeoutMs} ms`)), timeoutMs));
+  const registration = await Promise.race([navigator.serviceWorker.ready, timeout]);
+  const worker = registration.active;
+  if (worker.state !== "activated") {
+    await Promise.race([timeout, new Promise((done) => worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") done();
+    }))]);
+  }
+  return registration.scope;
+}
+"""
+
+
+def service_worker_ready(page: Page, timeout_ms: int = 60_000) -> str:
+    """Wait until the page's service worker has precached the site and is active; return its scope."""
+    scope: str = page.evaluate(_SERVICE_WORKER_READY, timeout_ms)
+    return scope
+
+
 @pytest.fixture
 def open_kabale(page: Page, base_url: str) -> Any:
     """Open the site at a query and wait until Python has taken over the page."""
 
     def open_at(query: str = "") -> Page:
         page.goto(base_url + query)
-        page.wait_for_function("document.body.dataset.ready === '1'", timeout=BOOT_TIMEOUT_MS)
-        return page
+        return wait_ready(page)
 
     return open_at
 
@@ -153,7 +218,8 @@ def axe_violations() -> Any:
 
     def run(page: Page, selector: str | None = None) -> list[dict[str, Any]]:
         if not page.evaluate("typeof window.axe !== 'undefined'"):
-            page.add_script_tag(content=AXE_SOURCE.read_text(encoding="utf-8"))
+            # evaluated by Playwright, not as an inline <script>, which the CSP refuses
+            page.evaluate(AXE_SOURCE.read_text(encoding="utf-8"))
         context = selector or "document"
         result: dict[str, Any] = page.evaluate(
             f"async () => await axe.run({context if context == 'document' else repr(context)}, "

@@ -22,6 +22,8 @@ def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Eleme
     """An element with attributes and children; ``text=`` sets its textContent.
 
     ``class`` sets className; True gives a bare attribute; None and False omit it.
+    ``style`` ("--i:3; color:red") is set property by property through the CSSOM:
+    the page's Content-Security-Policy refuses style attributes, not style properties.
     Children are elements or strings (made into text nodes); None is skipped.
     """
     element = document.createElement(tag)
@@ -32,6 +34,11 @@ def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Eleme
             element.textContent = str(value)
         elif name == "class":
             element.className = str(value)
+        elif name == "style":
+            for declaration in str(value).split(";"):
+                property_name, colon, property_value = declaration.partition(":")
+                if colon:
+                    element.style.setProperty(property_name.strip(), property_value.strip())
         else:
             element.setAttribute(name, "" if value is True else str(value))
     append(element, children)

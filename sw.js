@@ -1,0 +1,126 @@
+// Kabale's service worker: the whole app, runtime included, kept for offline play.
+//
+// precache-manifest.js (made by scripts/precache.py from the files that exist)
+// lists every file with its SHA-256 and a version computed from all of them.
+// This worker stores exactly those files in the cache "kabale-<version>" and
+// answers the page from it, so one page always runs one release, online or not.
+//
+// Updates: the browser compares sw.js and precache-manifest.js byte for byte
+// on each visit (the page asks too, with updateViaCache "none"). A changed file
+// means a new manifest, so a new worker installs in the background: it copies
+// the unchanged files from the old cache, downloads the others and checks their
+// hashes. Then it waits. It takes over only when the player presses "Reload" on
+// the page's offer (a "skip-waiting" message), never by itself, so a game in
+// progress is never reloaded under the player.
+
+/* global KABALE_PRECACHE */
+importScripts("./precache-manifest.js");
+
+const PRECACHE = self.KABALE_PRECACHE;
+const PREFIX = "kabale-";
+const CACHE = PREFIX + PRECACHE.version;
+// The cached copy of the manifest's file list, so the next release can tell
+// which files it may copy instead of downloading them again.
+const LISTING = new URL("precache-listing.json", self.location).href;
+const INDEX = new URL("index.html", self.location).href;
+const SCOPE_PATH = new URL("./", self.location).pathname;
+const URLS = new Map(
+  Object.entries(PRECACHE.files).map(([path, hash]) => [new URL(path, self.location).href, { path, hash }]),
+);
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// The files of older releases still in a cache of ours: path -> {hash, response}.
+async function previousCopies() {
+  const copies = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const listing = await cache.match(LISTING);
+    if (!listing) continue;
+    for (const [path, hash] of Object.entries(await listing.json())) {
+      if (!copies.has(path)) copies.set(path, { hash, cache });
+    }
+  }
+  return copies;
+}
+
+async function store(cache, url, path, hash, copies) {
+  if (await cache.match(url)) return; // an interrupted install resumed
+  const copy = copies.get(path);
+  if (copy && copy.hash === hash) {
+    const response = await copy.cache.match(url);
+    if (response) {
+      await cache.put(url, response);
+      return;
+    }
+  }
+  await cache.put(url, await download(url, path, hash));
+}
+
+// The file as the manifest describes it. First "no-cache": the server confirms
+// the HTTP cache's copy (a 304 on a first visit, when the page has just loaded
+// everything) or sends a new one. If the bytes still do not match (a validator
+// too coarse, such as a Last-Modified within the same second), "reload" asks for
+// the file itself. Still different: a deploy is in progress, so this install
+// fails and the browser tries again at its next update check.
+async function download(url, path, hash) {
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode, credentials: "same-origin" });
+    if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+    const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+    if (digest === hash) return response;
+  }
+  throw new Error(`precache: ${path} does not match precache-manifest.js`);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const copies = await previousCopies();
+    await Promise.all([...URLS].map(([url, { path, hash }]) => store(cache, url, path, hash, copies)));
+    await cache.put(LISTING, new Response(JSON.stringify(PRECACHE.files), {
+      headers: { "Content-Type": "application/json" },
+    }));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  // The release this worker serves is now the one in use: drop the others.
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  // Sent only by the page's "Reload" button (assets/js/offline.js).
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+function cacheKey(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return null;
+  if (request.mode === "navigate") {
+    // The app's own address, with any ?game=...&seed=... query: the one page.
+    const isApp = url.pathname === SCOPE_PATH || url.pathname === SCOPE_PATH + "index.html";
+    return isApp ? INDEX : null;
+  }
+  if (url.search) return null;
+  url.hash = "";
+  return URLS.has(url.href) ? url.href : null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const key = cacheKey(event.request);
+  if (key === null) return; // not ours (sw.js, the manifest, other pages): the network as usual
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(key);
+    return hit || fetch(event.request);
+  })());
+});

@@ -1,0 +1,158 @@
+"""Issue 8, safe: the page's Content-Security-Policy allows what PyScript and Pyodide need, and no more.
+
+* The page boots under it with no violation, service worker included.
+* A script, a fetch or an image from another origin, and any inline script, are refused.
+* Each source the policy allows is needed: take one away and the page breaks
+  just there (this is how the policy was found, and how it stays tight).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready  # type: ignore[import-not-found]
+from serve import ROOT
+
+PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
+META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+# Records every violation, and lists their directives on <html> for expect() to wait on.
+VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.cspViolations.push({directive: event.effectiveDirective, blocked: event.blockedURI});
+  const root = document.documentElement;
+  root.dataset.cspViolated = `${root.dataset.cspViolated || ""} ${event.effectiveDirective}`.trim();
+});
+"""
+
+
+def policy() -> dict[str, list[str]]:
+    match = META.search(PAGE)
+    assert match, "index.html has no CSP meta tag"
+    directives: dict[str, list[str]] = {}
+    for part in match.group(1).split(";"):
+        name, *sources = part.split()
+        directives[name] = sources
+    return directives
+
+
+def test_the_policy_names_no_host_and_comes_before_anything_it_governs() -> None:
+    directives = policy()
+    assert directives["default-src"] == ["'none'"]
+    allowed = {"'self'", "'none'", "'unsafe-eval'"}
+    for name, sources in directives.items():
+        assert set(sources) <= allowed, f"{name} allows {sources}"
+    assert "script-src" in directives and "'unsafe-inline'" not in PAGE
+    head = PAGE[: PAGE.index("</head>")]
+    first_resource = min(head.index(tag) for tag in ("<link", "<script") if tag in head)
+    assert head.index('http-equiv="Content-Security-Policy"') < first_resource
+
+
+def test_the_page_boots_under_its_policy_with_no_violation(open_kabale: Callable[..., Page], page: Page) -> None:
+    page.add_init_script(VIOLATIONS)
+    open_kabale("?game=double-h&seed=7")
+    expect(page.get_by_role("region", name="Left H")).to_be_visible()
+    service_worker_ready(page)  # registered under worker-src, precached under connect-src
+    manifest = page.context.new_cdp_session(page).send("Page.getAppManifest")  # fetched under manifest-src
+    assert manifest["url"].endswith("/manifest.webmanifest") and '"short_name": "Kabale"' in manifest["data"]
+    assert manifest["errors"] == []
+    assert page.evaluate("window.cspViolations") == []
+
+
+def test_another_origin_and_inline_script_are_refused(
+    open_kabale: Callable[..., Page], page: Page, site_server: Callable[..., Any], tmp_path: Path,
+    console_log: ConsoleLog, network_guard: NetworkGuard,
+) -> None:
+    (tmp_path / "evil.js").write_text("window.evil = 'ran';", encoding="utf-8")
+    (tmp_path / "data.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "pixel.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>", encoding="utf-8")
+    other = site_server(tmp_path)  # 127.0.0.1 on another port: another origin
+    page.add_init_script(VIOLATIONS)
+    open_kabale()
+    assert not other.url.startswith(page.url)
+    answered: list[str] = []
+    page.on("response", lambda response: answered.append(response.url))
+
+    fetched = page.evaluate(
+        """async (origin) => {
+          const script = document.createElement("script");
+          script.src = origin + "evil.js";
+          document.head.append(script);
+          const inline = document.createElement("script");
+          inline.textContent = "window.inline = 'ran';";
+          document.head.append(inline);
+          const image = document.createElement("img");
+          image.src = origin + "pixel.svg";
+          document.body.append(image);
+          return fetch(origin + "data.json").then(() => "fetched", () => "refused");
+        }""",
+        other.url,
+    )
+    assert fetched == "refused"
+    for directive in ("script-src-elem", "img-src", "connect-src"):
+        expect(page.locator("html")).to_have_attribute("data-csp-violated", re.compile(directive))
+    page.wait_for_timeout(300)  # room for evil.js to run, were it allowed
+    assert page.evaluate("[window.evil, window.inline]") == [None, None]
+    blocked = {violation["blocked"] for violation in page.evaluate("window.cspViolations")}
+    assert {other.url + "evil.js", other.url + "pixel.svg", other.url + "data.json", "inline"} <= blocked
+    assert not any(url.startswith(other.url) for url in answered)  # refused before the other origin answered
+
+    refusals = [error for error in console_log.errors if "Content Security Policy" in error]
+    assert len(refusals) >= 3
+    console_log.errors[:] = [error for error in console_log.errors if error not in refusals]  # expected here
+
+
+ALLOWED = "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
+
+
+@pytest.mark.parametrize(
+    "allowed, weakened, violated, blocked",
+    [
+        # Pyodide compiles WebAssembly, PyScript evaluates a string with Function():
+        ("script-src 'self' 'unsafe-eval'", "script-src 'self'", "script-src", {"wasm-eval", "eval"}),
+        # 'wasm-unsafe-eval' lets Pyodide compile, but PyScript's Function() is still refused
+        ("script-src 'self' 'unsafe-eval'", "script-src 'self' 'wasm-unsafe-eval'", "script-src", {"eval"}),
+        ("script-src 'self' 'unsafe-eval'", "script-src 'unsafe-eval'", "script-src-elem", None),
+        ("style-src 'self'", "style-src 'none'", "style-src-elem", None),
+        ("img-src 'self'", "img-src 'none'", "img-src", None),
+        ("connect-src 'self'", "connect-src 'none'", "connect-src", None),
+        ("worker-src 'self'", "worker-src 'none'", "worker-src", None),
+        ("manifest-src 'self'", "manifest-src 'none'", "manifest-src", None),
+    ],
+)
+def test_each_allowed_source_is_needed(
+    browser: Browser, site_server: Callable[..., Any], tmp_path: Path, network_guard: NetworkGuard,
+    allowed: str, weakened: str, violated: str, blocked: set[str] | None,
+) -> None:
+    match = META.search(PAGE)
+    assert match and match.group(1) == ALLOWED and allowed in ALLOWED
+    weakened_page = PAGE.replace(match.group(0), match.group(0).replace(allowed, weakened, 1))
+    for name in ("assets", "py", "pyscript.toml", "manifest.webmanifest", "sw.js"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    (tmp_path / "index.html").write_text(weakened_page, encoding="utf-8")
+    server = site_server(tmp_path, live_precache=True)
+    # only the worker-src case needs the service worker (registered once Python is ready)
+    context = browser.new_context(service_workers="allow" if violated == "worker-src" else "block")
+    try:
+        context.on("request", network_guard.record)
+        context.add_init_script(VIOLATIONS)
+        page = context.new_page()
+        page.goto(server.url + "?game=double-h&seed=7")
+        if violated == "manifest-src":  # Chromium fetches the manifest when it is needed, as for installing
+            context.new_cdp_session(page).send("Page.getAppManifest")
+        expect(page.locator("html")).to_have_attribute(
+            "data-csp-violated", re.compile(rf"(^| ){violated}( |$)"),
+            timeout=BOOT_TIMEOUT_MS if violated == "worker-src" else 30_000,
+        )
+        if blocked is not None:  # the boot fails
+            seen = {v["blocked"] for v in page.evaluate("window.cspViolations") if v["directive"] == violated}
+            assert seen & blocked
+            expect(page.locator("body")).not_to_have_attribute("data-ready", "1")
+    finally:
+        context.close()

@@ -1,0 +1,221 @@
+"""Issue 8: installable and offline, in real Chromium.
+
+* After one visit, the app boots with the network off and the server stopped,
+  and the saved game continues (a Patience Kabalam with a move played).
+* After a served file changes, the new version is detected, downloaded in the
+  background and offered; the page reloads only when the player says so.
+* The network guard sees the service worker's own requests.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from playwright.sync_api import BrowserContext, Page, Request, Response, expect
+
+import dist
+import precache
+from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
+from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save  # type: ignore[import-not-found]
+
+DEAL = "?game=patience&seed=7"
+TABLE = "Patience Kabalam table"
+
+
+def shown_hand(page: Page) -> list[str]:
+    cards: list[str] = page.locator(".mine button[data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    return cards
+
+
+def play_a_move(page: Page) -> None:
+    """The move with the most cards (else the first legal one), clicked as a player does; wait for its save."""
+    game = saved_patience(page).game
+    legal = game.legal_moves()
+    plays = [move for move in legal if move.is_play]
+    move = max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
+    before = revision(page, "patience")
+    click_move(page, move)
+    wait_for_save(page, "patience", before)
+
+
+# -- what must survive a reload offline: the game in progress, as saved ----------
+
+
+def remember(page: Page) -> dict[str, Any]:
+    play_a_move(page)
+    return {"hand": shown_hand(page), "game": saved_patience(page).game.snapshot()}
+
+
+def assert_continues(page: Page, remembered: dict[str, Any]) -> None:
+    expect(page.get_by_role("region", name=TABLE)).to_be_visible()
+    assert shown_hand(page) == remembered["hand"]
+    assert saved_patience(page).game.snapshot() == remembered["game"]
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
+    play_a_move(page)  # and play goes on, saved as before
+    assert saved_patience(page).game.snapshot() != remembered["game"]
+
+
+# -- helpers --------------------------------------------------------------------
+
+INSTALL_BANNER = """
+(source) => {
+  const script = document.createElement("script");
+  script.type = "py";
+  script.textContent = source;
+  document.body.append(script);
+}
+"""
+
+BANNER_SOURCE = """
+from pyscript import document
+from kabale.web.update_banner import install
+install(lambda key, **values: key)
+document.body.dataset.updateBanner = "installed"
+"""
+
+
+def install_update_banner(page: Page) -> None:
+    """What app.py will do once wired (install is idempotent, so both may run)."""
+    page.evaluate(INSTALL_BANNER, BANNER_SOURCE)
+    expect(page.locator("body")).to_have_attribute("data-update-banner", "installed")
+
+
+def cache_names(page: Page) -> list[str]:
+    names: list[str] = page.evaluate("caches.keys()")
+    return names
+
+
+def cached_urls(page: Page, name: str) -> set[str]:
+    urls: list[str] = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)", name
+    )
+    return set(urls)
+
+
+# -- tests ----------------------------------------------------------------------
+
+
+def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
+    page: Page, context: BrowserContext, site_server: Callable[..., Any]
+) -> None:
+    server = site_server()
+    page.add_init_script(INSTANT)
+    page.goto(server.url + DEAL)
+    wait_ready(page)
+    remembered = remember(page)
+
+    assert service_worker_ready(page) == server.url
+    manifest = precache.build()
+    assert cache_names(page) == [manifest.cache_name]
+    expected = {server.url + path for path in manifest.files}
+    assert expected <= cached_urls(page, manifest.cache_name)
+    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" in expected
+
+    server.stop()
+    context.set_offline(True)
+    responses: list[Response] = []
+    failures: list[str] = []
+    page.on("response", lambda response: responses.append(response))
+    page.on("requestfailed", lambda request: failures.append(request.url))
+
+    page.reload()
+    wait_ready(page)
+    assert_continues(page, remembered)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert failures == []
+    assert len(responses) > 20
+    assert [r.url for r in responses if not r.from_service_worker] == []
+
+    # an address never visited opens offline too: the one page, with its query
+    page.goto(server.url + "?game=double-h&seed=3")
+    wait_ready(page)
+    expect(page.get_by_role("region", name="Left H")).to_be_visible()
+    assert failures == []
+
+
+def test_the_network_guard_sees_the_service_workers_requests(
+    page: Page, context: BrowserContext, site_server: Callable[..., Any], network_guard: NetworkGuard
+) -> None:
+    from_worker: list[str] = []
+
+    def record(request: Request) -> None:
+        if request.service_worker is not None:
+            from_worker.append(request.url)
+
+    context.on("request", record)
+    server = site_server()
+    page.goto(server.url)
+    wait_ready(page)
+    service_worker_ready(page)
+    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" in from_worker  # precaching, seen
+
+    foreign = "http://example.com/from-the-service-worker.js"
+    context.service_workers[0].evaluate("(url) => fetch(url).catch(() => null)", foreign)
+    deadline = time.monotonic() + 5
+    while foreign not in network_guard.foreign and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert foreign in network_guard.foreign
+    network_guard.foreign.remove(foreign)  # caught, as it should be: not a failure of this test
+
+
+def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click(
+    page: Page, context: BrowserContext, site_server: Callable[..., Any], tmp_path: Path, console_log: ConsoleLog,
+    axe_violations: Any,
+) -> None:
+    site = tmp_path / "site"
+    first = dist.build(site)
+    server = site_server(site)
+    page.goto(server.url + DEAL)
+    wait_ready(page)
+    service_worker_ready(page)
+    page.reload()  # now served by the service worker, from release one's cache
+    wait_ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    install_update_banner(page)
+    banner = page.get_by_role("complementary", name="Update")
+    expect(banner).to_have_count(0)  # nothing new yet
+    page.evaluate("window.sameDocument = true")
+
+    # A new release: one module changes; the precache manifest is made again.
+    main = site / "py" / "main.py"
+    main.write_text(main.read_text(encoding="utf-8") + "\nfrom pyscript import document\ndocument.body.dataset.release = '2'\n")
+    second = precache.write(site)
+    assert second.cache_name != first.cache_name
+
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(request.url) if request.service_worker else None)
+    page.evaluate("window.kabaleUpdate.registration.update()")  # the check a visit or a return to the tab makes
+
+    expect(banner.get_by_role("status")).to_have_text("A new version of Kabale is ready.", timeout=30_000)
+    reload_button = banner.get_by_role("button", name="Reload")
+    expect(reload_button).to_be_visible()
+    assert axe_violations(page, "#update-banner") == []
+    # downloaded in the background: only what changed, the rest copied from the old cache
+    assert server.url + "py/main.py" in fetched
+    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" not in fetched
+    # offered, not forced: the same document, still release one
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.sameDocument") is True
+    assert page.evaluate("document.body.dataset.release") is None
+    assert page.evaluate("window.kabaleUpdate.registration.waiting !== null")
+
+    # Another tab of release one, opened now, is offered the new version at once.
+    other = context.new_page()
+    other.on("console", console_log.record)
+    other.goto(server.url + "?game=double-h&seed=3")
+    wait_ready(other)
+    install_update_banner(other)
+    expect(other.get_by_role("complementary", name="Update").get_by_role("button", name="Reload")).to_be_visible()
+    other.evaluate("window.sameDocument = true")
+
+    reload_button.click()
+    expect(page.locator("body")).to_have_attribute("data-release", "2", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
+    assert page.evaluate("window.sameDocument") is None
+    assert cache_names(page) == [second.cache_name]
+    expect(page.get_by_role("complementary", name="Update")).to_have_count(0)
+    # the other tab's game was not reloaded under it
+    assert other.evaluate("window.sameDocument") is True
+    assert other.evaluate("document.body.dataset.release") is None
