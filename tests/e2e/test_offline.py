@@ -59,29 +59,6 @@ def assert_continues(page: Page, remembered: dict[str, Any]) -> None:
 
 # -- helpers --------------------------------------------------------------------
 
-INSTALL_BANNER = """
-(source) => {
-  const script = document.createElement("script");
-  script.type = "py";
-  script.textContent = source;
-  document.body.append(script);
-}
-"""
-
-BANNER_SOURCE = """
-from pyscript import document
-from kabale.web.update_banner import install
-install(lambda key, **values: key)
-document.body.dataset.updateBanner = "installed"
-"""
-
-
-def install_update_banner(page: Page) -> None:
-    """What app.py will do once wired (install is idempotent, so both may run)."""
-    page.evaluate(INSTALL_BANNER, BANNER_SOURCE)
-    expect(page.locator("body")).to_have_attribute("data-update-banner", "installed")
-
-
 def cache_names(page: Page) -> list[str]:
     names: list[str] = page.evaluate("caches.keys()")
     return names
@@ -173,7 +150,6 @@ def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click
     page.reload()  # now served by the service worker, from release one's cache
     wait_ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    install_update_banner(page)
     banner = page.get_by_role("complementary", name="Update")
     expect(banner).to_have_count(0)  # nothing new yet
     page.evaluate("window.sameDocument = true")
@@ -206,7 +182,6 @@ def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click
     other.on("console", console_log.record)
     other.goto(server.url + "?game=double-h&seed=3")
     wait_ready(other)
-    install_update_banner(other)
     expect(other.get_by_role("complementary", name="Update").get_by_role("button", name="Reload")).to_be_visible()
     other.evaluate("window.sameDocument = true")
 

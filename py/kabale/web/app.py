@@ -14,7 +14,7 @@ from typing import Any, Callable
 from kabale.patience import Patience
 from pyscript.ffi import is_none
 
-from . import preview, render
+from . import preview, render, update_banner
 from .dom import by_id, data, document, found, h, listen, replace_children, window
 from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
 from .local_storage import browser_backend
@@ -111,6 +111,7 @@ class App:
         listen(window, "storage", self.guarded(self.on_storage))
         self.apply_language()
         self.follow(parse_query(window.location.search))
+        update_banner.install(self.t)
         body.dataset.ready = "1"
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:

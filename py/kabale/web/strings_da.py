@@ -249,4 +249,8 @@ STRINGS_DA: dict[str, str] = {
     "endowment.heading_of.one": "Beholdningen hos {name} (1 kort)",
     "draw_pile_label.one": "Trækbunke, 1 kort",
     "table.seat_summary.one": "{name}: 1 kort, {total} point",
+    "update.label": "Opdatering",
+    "update.ready": "En ny version af Kabale er klar.",
+    "update.reload": "Genindlæs",
+    "update.later": "Senere",
 }

@@ -231,4 +231,8 @@ STRINGS_EN: dict[str, str] = {
     "endowment.heading_of.one": "{name}'s endowment (1 card)",
     "draw_pile_label.one": "Draw pile, 1 card",
     "table.seat_summary.one": "{name}: 1 card, {total} points",
+    "update.label": "Update",
+    "update.ready": "A new version of Kabale is ready.",
+    "update.reload": "Reload",
+    "update.later": "Later",
 }

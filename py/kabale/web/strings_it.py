@@ -249,4 +249,8 @@ STRINGS_IT: dict[str, str] = {
     "endowment.heading_of.one": "La dotazione di {name} (1 carta)",
     "draw_pile_label.one": "Tallone, 1 carta",
     "table.seat_summary.one": "{name}: 1 carta, {total} punti",
+    "update.label": "Aggiornamento",
+    "update.ready": "È pronta una nuova versione di Kabale.",
+    "update.reload": "Ricarica",
+    "update.later": "Più tardi",
 }
