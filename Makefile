@@ -11,7 +11,7 @@ VENDOR_STAMP := assets/vendor/versions.json
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test unit e2e typecheck bench setup precache dist icons setup-test chromium clean
+.PHONY: play test unit e2e typecheck bench setup bundle precache dist icons setup-test chromium clean
 
 play: setup
 	PORT=$(PORT) $(PYTHON) scripts/serve.py
@@ -37,7 +37,10 @@ bench: setup setup-test
 # (always rerun: it takes a moment and rewrites the file only when it changed).
 setup: $(VENDOR_STAMP) precache
 
-precache: $(VENDOR_STAMP)
+bundle:
+	$(PYTHON) scripts/bundle.py
+
+precache: $(VENDOR_STAMP) bundle
 	$(PYTHON) scripts/precache.py
 
 # A self-contained static folder: the app, the runtime, the manifest, the service worker.
@@ -67,4 +70,4 @@ chromium:
 	./scripts/ensure-chromium.sh
 
 clean:
-	rm -rf $(VENV) node_modules assets/vendor precache-manifest.js .pytest_cache .mypy_cache .hypothesis dist
+	rm -rf $(VENV) node_modules assets/vendor build precache-manifest.js .pytest_cache .mypy_cache .hypothesis dist

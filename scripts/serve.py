@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import bundle
 import precache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,10 +55,18 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             super().do_HEAD()
 
     def _send_live_precache(self, *, head_only: bool) -> bool:
-        """Answer /precache-manifest.js from the files as they are now, when live."""
-        if not self.live_precache or urlsplit(self.path).path != "/" + precache.MANIFEST_NAME:
+        """Answer /precache-manifest.js from the files as they are now, when live
+        (the Python bundle is made afresh first, if a module changed)."""
+        if not self.live_precache:
+            return False
+        path = urlsplit(self.path).path
+        if path == "/" + bundle.BUNDLE:
+            bundle.write(Path(self.directory))
+            return False  # now served from disk as it is
+        if path != "/" + precache.MANIFEST_NAME:
             return False
         try:
+            bundle.write(Path(self.directory))
             body = precache.build(Path(self.directory)).render().encode("utf-8")
         except (precache.SiteError, OSError, ValueError, KeyError) as error:
             self.send_error(500, f"precache: {error}")

@@ -1,12 +1,13 @@
-"""pyscript.toml ships every module of the package to the browser, and nothing else."""
+"""pyscript.toml ships the vendored interpreter and the package as one archive, and nothing else."""
 
 from __future__ import annotations
 
-import re
+import io
 import tomllib
+import zipfile
 from pathlib import Path
 
-from pyscript_files import browser_modules
+import bundle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,27 +16,38 @@ def _config() -> dict[str, object]:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def test_browser_modules_are_the_package_without_the_command_line() -> None:
-    modules = browser_modules()
-    assert "kabale/cards.py" in modules and "kabale/web/app.py" in modules
-    assert not any(module.startswith("kabale/cli/") or module.endswith("__main__.py") for module in modules)
-
-
 def test_the_interpreter_is_the_vendored_pyodide() -> None:
     assert _config()["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
 
 
-def test_every_module_is_listed_once_and_maps_to_its_import_path() -> None:
-    files = _config()["files"]
-    assert isinstance(files, dict)
-    listed = {}
-    for source, target in files.items():
-        match = re.fullmatch(r"\./py/(.+\.py)", source)
-        assert match, f"{source} is not a module under py/"
-        assert target == f"./{match.group(1)}"
-        assert (ROOT / source).is_file(), f"{source} does not exist"
-        listed[match.group(1)] = target
-    assert set(listed) == set(browser_modules()), "run: python3 scripts/pyscript_files.py"
+def test_the_package_goes_as_one_archive_unpacked_at_the_root() -> None:
+    assert _config()["files"] == {f"./{bundle.BUNDLE}": "./*"}
+
+
+def test_the_archive_holds_every_browser_module_and_only_those() -> None:
+    modules = bundle.browser_modules(ROOT)
+    assert "kabale/cards.py" in modules and "kabale/web/app.py" in modules
+    assert not any(module.startswith("kabale/cli/") or module.endswith("__main__.py") for module in modules)
+    with zipfile.ZipFile(io.BytesIO(bundle.bundle_bytes(ROOT))) as archive:
+        assert archive.namelist() == modules
+        assert archive.read("kabale/cards.py") == (ROOT / "py" / "kabale" / "cards.py").read_bytes()
+
+
+def test_the_archive_depends_only_on_the_sources() -> None:
+    assert bundle.bundle_bytes(ROOT) == bundle.bundle_bytes(ROOT)
+
+
+def test_write_makes_the_bundle_only_when_a_module_changed(tmp_path: Path) -> None:
+    package = tmp_path / "py" / "kabale"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "cards.py").write_text("A = 1\n")
+    assert bundle.write(tmp_path)
+    assert not bundle.write(tmp_path)
+    (package / "cards.py").write_text("A = 2\n")
+    assert bundle.write(tmp_path)
+    with zipfile.ZipFile(tmp_path / bundle.BUNDLE) as archive:
+        assert archive.read("kabale/cards.py") == b"A = 2\n"
 
 
 def test_the_page_loads_main_through_this_config() -> None:

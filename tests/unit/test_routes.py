@@ -61,3 +61,12 @@ def test_query_for_round_trips(seed: int, game: str) -> None:
 def test_any_text_is_a_seed_or_none_never_an_error(text: str) -> None:
     seed = parse_seed(text)
     assert seed is None or 0 <= seed <= MAX_SEED
+
+
+@given(st.dictionaries(st.sampled_from(["game", "seed", "x", "é"]), st.text(max_size=20), max_size=4))
+def test_query_fields_read_what_urlencode_wrote(fields: dict[str, str]) -> None:
+    from urllib.parse import urlencode
+
+    from kabale.web.routes import query_fields
+
+    assert query_fields("?" + urlencode(fields)) == {name: [value] for name, value in fields.items()}

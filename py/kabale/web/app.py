@@ -7,28 +7,26 @@ handler is guarded so a mistake shows a message instead of breaking the page.
 
 from __future__ import annotations
 
-import secrets
 import traceback
 from typing import Any, Callable
 
-from kabale.patience import Patience
 from pyscript.ffi import is_none
 
-from . import preview, render, update_banner
+from . import update_banner
 from .dom import by_id, data, document, found, h, listen, replace_children, window
 from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
 from .local_storage import browser_backend
-from .routes import GAMES, Route, parse_query
+from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
 from .saved import (
     KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, PatienceStats, SavedMatch, SavedPatience, TablePlan,
 )
 from .screen import Screen
 from .settings import BOT_SPEEDS, Settings
-from .setup_kabalam import KabalamSetup
 from .store import Problem, Store, record_name
-from .table_kabalam import KabalamTable
-from .table_patience import PatienceTable
+
+# The tables and the engines are imported when a game is opened, not at start:
+# the lobby is ready sooner (kabale.web.setup_kabalam, table_kabalam, table_patience).
 
 
 class DealPreview(Screen):
@@ -43,6 +41,8 @@ class DealPreview(Screen):
         return f"?game={self.game}&seed={self.seed}"
 
     def render(self) -> Any:
+        from . import preview, render
+
         t, game, seed = self.t, self.shown, self.seed
         layout = preview.double_h(seed)
         deal = h(
@@ -61,7 +61,7 @@ class DealPreview(Screen):
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
         if action == "new-deal":
-            self.seed = secrets.randbelow(10**9)
+            self.seed = fresh_seed()
             self.app.show(self, push=True)
 
 
@@ -152,6 +152,8 @@ class App:
         self.show_problems()
 
     def open_game(self, game: str, seed: int | None, *, push: bool = True) -> None:
+        from .setup_kabalam import KabalamSetup
+
         if game == "kabalam":
             saved = self.store.load(KABALAM)
             # the match in progress, or (a reload) the finished one its URL names
@@ -164,7 +166,7 @@ class App:
         elif game == "patience":
             self.open_patience(seed, push=push)
         else:
-            self.show(DealPreview(self, game, seed if seed is not None else secrets.randbelow(10**9)), push=push)
+            self.show(DealPreview(self, game, seed if seed is not None else fresh_seed()), push=push)
 
     def show(self, screen: Screen, *, push: bool = False) -> None:
         if screen is not self.screen:
@@ -206,11 +208,15 @@ class App:
         return seat_plan.name or (self.t("you") if seat_plan.kind == "you" else self.t(f"seat.{seat}"))
 
     def open_kabalam_setup(self, fresh: bool = False) -> None:
+        from .setup_kabalam import KabalamSetup
+
         saved = self.store.load(KABALAM)
         self.show(KabalamSetup(self, saved if isinstance(saved, SavedMatch) else None), push=True)
         self.show_problems()
 
     def open_kabalam_table(self, saved: SavedMatch, *, save: bool = False, push: bool = True) -> None:
+        from .table_kabalam import KabalamTable
+
         if save:
             self.save(KABALAM, saved.to_dict())
         self.show(KabalamTable(self, saved), push=push)
@@ -220,6 +226,8 @@ class App:
         return stats if isinstance(stats, PatienceStats) else PatienceStats()
 
     def open_patience(self, seed: int | None, *, push: bool = True) -> None:
+        from .table_patience import PatienceTable
+
         saved = self.store.load(PATIENCE)
         in_progress = isinstance(saved, SavedPatience) and not saved.game.is_over()
         if isinstance(saved, SavedPatience) and (seed is None or seed == saved.game.seed) and (in_progress or seed is not None):
@@ -232,12 +240,16 @@ class App:
 
     def new_patience(self, seed: int | None, *, push: bool = True) -> None:
         """Deal a new patience; one left unfinished after a move counts as lost."""
+        from kabale.patience import Patience
+
+        from .table_patience import PatienceTable
+
         saved = self.store.load(PATIENCE)
         stats = self.patience_stats()
         if isinstance(saved, SavedPatience) and not saved.counted and saved.game.moves:
             stats = stats.record(False)
             self.save(PATIENCE_STATS, stats.to_dict())
-        fresh = SavedPatience(Patience.deal(seed if seed is not None else secrets.randbelow(10**9)))
+        fresh = SavedPatience(Patience.deal(seed if seed is not None else fresh_seed()))
         self.save(PATIENCE, fresh.to_dict())
         self.show(PatienceTable(self, fresh, stats), push=push)
 
@@ -449,6 +461,8 @@ class PatienceChoice(Screen):
         )
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
+        from .table_patience import PatienceTable
+
         if action == "continue":
             self.app.show(PatienceTable(self.app, self.saved, self.app.patience_stats()))
         elif action == "start":

@@ -7,8 +7,9 @@ page shows as text; nothing from the URL reaches the DOM any other way.
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
-from urllib.parse import parse_qs
 
 #: The games, by the name used in URLs, storage and the command line.
 GAMES: tuple[str, ...] = ("kabalam", "patience", "double-h")
@@ -52,6 +53,35 @@ def parse_seed(text: str) -> int | None:
     return seed if seed <= MAX_SEED else None
 
 
+_ESCAPE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding of a query value ("+" is a space). urllib.parse would do, but
+    importing it costs the page about 100 ms at start in Pyodide.
+
+    >>> _unquote("%3Cimg%20src%3Dx%3E+%E2%9C%93")
+    '<img src=x> ✓'
+    """
+    text = text.replace("+", " ")
+    return _ESCAPE.sub(lambda match: bytes.fromhex(match.group(0).replace("%", "")).decode("utf-8", "replace"), text)
+
+
+def query_fields(query: str) -> dict[str, list[str]]:
+    """The fields of a query string, each with its values in order.
+
+    >>> query_fields("?game=patience&seed=3&seed=4&flag")
+    {'game': ['patience'], 'seed': ['3', '4'], 'flag': ['']}
+    """
+    fields: dict[str, list[str]] = {}
+    for part in query.lstrip("?").split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        fields.setdefault(_unquote(name), []).append(_unquote(value))
+    return fields
+
+
 def parse_query(query: str) -> Route:
     """Read a query string (with or without the leading "?").
 
@@ -60,7 +90,7 @@ def parse_query(query: str) -> Route:
     >>> parse_query("game=chess").problems[0].key
     'url.unknown_game'
     """
-    fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    fields = query_fields(query)
     problems: list[Problem] = []
 
     game: str | None = None
@@ -94,3 +124,8 @@ def query_for(game: str, seed: int) -> str:
     if game not in GAMES:
         raise ValueError(f"{game!r} is not a game of Kabale")
     return f"?game={game}&seed={seed}"
+
+
+def fresh_seed() -> int:
+    """A new deal number, 0 .. 999,999,999, from the system's randomness (not the games' rngs)."""
+    return int.from_bytes(os.urandom(8), "big") % 10**9

@@ -9,13 +9,16 @@ records are checked by the engines themselves (from_dict replays every move).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
-
-from kabale.kabalam_state import SEATS
-from kabale.match import Match
-from kabale.patience import Patience
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .settings import Settings
+
+if TYPE_CHECKING:  # the engines are imported when a game is read, not when the page starts
+    from kabale.match import Match
+    from kabale.patience import Patience
+
+#: The seats in order of play (as kabale.kabalam_state.SEATS, without importing the engine at start).
+SEATS: tuple[str, ...] = ("S", "W", "N", "E")
 
 #: Record names in storage (under the "kabale:" prefix).
 SETTINGS, KABALAM, PATIENCE, PATIENCE_STATS = "settings", "kabalam", "patience", "stats:patience"
@@ -100,7 +103,7 @@ class SavedMatch:
     """A KABALAM match in progress and who sits where."""
 
     plan: TablePlan
-    match: Match
+    match: "Match"
 
     def to_dict(self) -> dict[str, Any]:
         return {"plan": self.plan.to_dict(), "match": self.match.to_dict()}
@@ -109,6 +112,8 @@ class SavedMatch:
     def from_dict(cls, data: Any) -> "SavedMatch":
         if not isinstance(data, Mapping):
             raise ValueError("a saved match is an object")
+        from kabale.match import Match
+
         plan = TablePlan.from_dict(data.get("plan"))
         match = Match.from_dict(data.get("match"))  # type: ignore[arg-type]
         if tuple(plan.seat for plan in plan.seats) != match.seats:
@@ -120,7 +125,7 @@ class SavedMatch:
 class SavedPatience:
     """A patience in progress; ``counted`` once its end went into the statistics."""
 
-    game: Patience
+    game: "Patience"
     counted: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -130,6 +135,8 @@ class SavedPatience:
     def from_dict(cls, data: Any) -> "SavedPatience":
         if not isinstance(data, Mapping):
             raise ValueError("a saved patience is an object")
+        from kabale.patience import Patience
+
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
             raise ValueError("counted is true or false")

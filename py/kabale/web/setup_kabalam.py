@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -10,7 +9,7 @@ from kabale.kabala import Options
 from kabale.match import Match
 
 from .dom import Element, data, h
-from .routes import parse_seed
+from .routes import fresh_seed, parse_seed
 from .saved import SEAT_KINDS, SavedMatch, SeatPlan, TablePlan, clean_name
 from .screen import Screen
 
@@ -24,7 +23,7 @@ class KabalamSetup(Screen):
         self.count = len(saved.plan.seats) if saved else 2
         self.seats: list[SeatPlan] = list(saved.plan.seats) if saved else list(TablePlan.default(4).seats)
         self.options = saved.match.options if saved else Options()
-        self.seed = seed if seed is not None else secrets.randbelow(10**9)
+        self.seed = seed if seed is not None else fresh_seed()
         self.message = ""
 
     def query(self) -> str:
