@@ -9,7 +9,8 @@ const STEPS = [
   ["pyodide/pyodide.mjs", 10, "Loading Python…"],
   ["pyodide/pyodide.asm.wasm", 45, "Loading Python…"],
   ["pyodide/python_stdlib.zip", 65, "Loading the standard library…"],
-  ["/py/main.py", 85, "Starting the game engine…"],
+  ["build/kabale.zip", 80, "Loading the game engine…"],
+  ["/py/main.py", 90, "Starting the game engine…"],
 ];
 
 const progress = document.getElementById("loading-progress");
