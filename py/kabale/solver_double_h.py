@@ -333,12 +333,14 @@ class Space:
     With ``reduce`` (needed by a complete search) every state is the
     representative of its classes, and a complete search also gets the moves
     of the other members. ``noise``: how far a restart may shuffle the order.
+    ``safe_moves``: play a proved-safe build as the only move.
     """
 
-    def __init__(self, model: Model, noise: float = 3.0, reduce: bool = True) -> None:
+    def __init__(self, model: Model, noise: float = 3.0, reduce: bool = True, safe_moves: bool = True) -> None:
         self.model = model
         self.noise = noise
         self.reduce = reduce
+        self.safe_moves = safe_moves  # play a proved-safe build alone (a test compares without)
         self.classes: dict[tuple[tuple[int, ...], Config], ValueClass] = {}
 
     # -- classes ----------------------------------------------------------------
@@ -413,7 +415,7 @@ class Space:
         reversible parking (the classes stand for those); in a complete
         search also the moves of the other members of each class."""
         forced, scored = self.scored(state)
-        if forced is not None:
+        if forced is not None and self.safe_moves:
             return [(forced,)]
         if complete:
             assert self.reduce, "a complete search needs the class reduction"
