@@ -54,6 +54,7 @@ class Verdict:
     samples: int = 1
     won_samples: int = 0
     lost_samples: int = 0
+    best_line: tuple[Move, ...] = ()  # unknown, thoughtful: the line that got furthest (a best guess)
 
     @property
     def winnable(self) -> bool | None:
@@ -194,7 +195,8 @@ def solve_position(position: Position, budget_s: float | None = 2.0, budget_stat
             steps = _root_path(space, state) + _expand(space, root, outcome.actions)
         moves = tuple(model.to_move(step) for step in steps)
         _check_line(position, moves)
-    return Verdict(outcome.status, moves, outcome.states, time.perf_counter() - started)
+    best = tuple(model.to_move(step) for step in _expand(restart_space, state, outcome.best_line))
+    return Verdict(outcome.status, moves, outcome.states, time.perf_counter() - started, best_line=best)
 
 
 def _root_path(space: Space, state: State) -> list[Action]:
@@ -272,8 +274,11 @@ def _first_moves(position: Position, budget_s: float | None, budget_states: int 
 # -- hints, turning points, win rates ----------------------------------------------------
 
 
-def _fallback_move(game: DoubleH) -> Move | None:
-    """The move the search would try first, when nothing was proved."""
+def _fallback_move(game: DoubleH, verdict: Verdict | None = None) -> Move | None:
+    """When nothing was proved: the first move of the line that got furthest,
+    or else the move the search would try first."""
+    if verdict is not None and verdict.best_line:
+        return verdict.best_line[0]
     model, state = Model.from_game(game)
     actions = Space(model, reduce=False).actions(state, False, None)
     return model.to_move(actions[0][0]) if actions else None
@@ -292,7 +297,7 @@ def hint(game: DoubleH, mode: str = THOUGHTFUL, budget_s: float | None = 1.0, bu
             return Hint(move, game.describe(move), mode, verdict, "it starts a winning line")
         if verdict.status == LOST:
             return Hint(None, "No move can win any more", mode, verdict, "every line was searched")
-        guess = _fallback_move(game)
+        guess = _fallback_move(game, verdict)
         text = game.describe(guess) if guess is not None else "No move"
         return Hint(guess, text, mode, verdict, "a best guess: no win was found within the time")
     if mode != HONEST:

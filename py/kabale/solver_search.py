@@ -89,6 +89,7 @@ class Outcome(Generic[A]):
     states: int
     seconds: float
     from_restart: bool  # the actions are the restart space's (see search)
+    best_line: tuple[A, ...] = ()  # when unknown: the restarts' line that got furthest
 
 
 _CHECK_EVERY = 256
@@ -221,4 +222,4 @@ def search(
             status = complete.run(budget, max_states=budget.used_states + complete_slice)
             if status != UNKNOWN:
                 return Outcome(status, tuple(complete.path), budget.used_states, budget.elapsed, False)
-    return Outcome(UNKNOWN, (), budget.used_states, budget.elapsed, False)
+    return Outcome(UNKNOWN, (), budget.used_states, budget.elapsed, False, tuple(path))

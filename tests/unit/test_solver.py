@@ -114,3 +114,11 @@ def test_the_wilson_interval_is_narrow_for_many_deals_and_wide_for_few() -> None
 def test_a_verdict_is_plain_json() -> None:
     data = Verdict(WON, (), 10, 0.5).to_dict()
     assert data == {"result": "won", "mode": "thoughtful", "moves": [], "states": 10, "seconds": 0.5}
+
+
+def test_without_a_proof_the_hint_is_a_legal_best_guess_and_says_so() -> None:
+    game = DoubleH.deal(199)  # undecided within two minutes
+    advice = hint(game, THOUGHTFUL, budget_s=None, budget_states=300)
+    assert advice.verdict.status == "unknown" and "best guess" in advice.support
+    assert advice.move is not None and game.is_legal(advice.move)
+    assert advice.move == advice.verdict.best_line[0]
