@@ -20,13 +20,13 @@ Each answer says which mode it used.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from kabale.cards import new_rng, shuffled
 from kabale.double_h import DoubleH, Move, MoveKind, Position
 from kabale.solver_double_h import Action, Macro, Model, Space, State
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
@@ -236,13 +236,9 @@ def _sampled_orders(position: Position, samples: int, seed: int) -> list[Positio
     the stock's order is unknown; later rounds draw what was seen."""
     if position.round > 1 or len(position.stock) < 2:
         return [position]
-    rng = random.Random(seed)
-    result = []
-    for _ in range(samples):
-        stock = list(position.stock)
-        rng.shuffle(stock)
-        result.append(Position(position.places, tuple(stock), position.waste, position.round))
-    return result
+    rng = new_rng(seed)
+    return [Position(position.places, tuple(shuffled(position.stock, rng)), position.waste, position.round)
+            for _ in range(samples)]
 
 
 def _solve_honest(position: Position, budget_s: float | None, budget_states: int | None, samples: int,

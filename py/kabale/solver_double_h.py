@@ -30,7 +30,7 @@ from kabale.cards import SUITS, Card
 from kabale.double_h import DoubleH, Move, MoveKind, Position
 from kabale.double_h_moves import PLACES
 
-__all__ = ["Model", "State", "Action", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
+__all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
 
 State = tuple[tuple[int, ...], int, int, int]
 Action = tuple[int, int, int]
@@ -56,13 +56,6 @@ def pile_code(pile: Sequence[Card]) -> int:
 
 def is_right(code: int, index: int) -> bool:
     return code != 0 and code >> 5 == PLACE_VALUE[index] and code & 0b11000 == 0
-
-
-def top_suit(code: int, index: int) -> int:
-    """The suit index of the top card of a non-empty pile."""
-    if is_right(code, index):
-        return (code & 7) - 1
-    return (code >> 3 & 3) - (code & 7) + 1
 
 
 def pile_cards(code: int, index: int) -> list[Card]:
@@ -126,12 +119,6 @@ class Model:
         return (CARD, WASTE if move.source is None else move.source.index, move.target.index)
 
     # -- the rules -------------------------------------------------------------------
-
-    def waste_top(self, state: State) -> int:
-        """The talon index of the waste's top card, or -1."""
-        _, gone, pos, _ = state
-        waste = ~gone & self.full & ((1 << pos) - 1)
-        return waste.bit_length() - 1
 
     def stock_count(self, state: State) -> int:
         _, gone, pos, _ = state

@@ -224,17 +224,31 @@ def test_a_position_must_be_one_the_rules_can_reach() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=400))
-def test_every_card_is_in_exactly_one_place_and_undo_restores_the_exact_state(seed: int, moves: int) -> None:
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=400),
+       st.integers(min_value=1, max_value=60))
+def test_every_card_is_in_exactly_one_place_and_undo_restores_the_exact_state(seed: int, moves: int,
+                                                                               back: int) -> None:
     game = random_game(seed, moves)
     position = game.position()
     assert Counter(card for pile in position.places for card in pile) + Counter(position.stock) + Counter(
         position.waste) == Counter(double_h_deck())
-    before = snapshot(game)
-    if game.legal_moves():
-        game.apply(random.Random(seed).choice(game.legal_moves()))
+    states = [snapshot(game)]
+    back = min(back, len(game.history))
+    for _ in range(back):
         game.undo()
-        assert snapshot(game) == before
+        states.append(snapshot(game))
+    assert snapshot(DoubleH.replay(seed, game.history)) == states[-1]
+    for expected in reversed(states[:-1]):
+        game.redo()
+        assert snapshot(game) == expected
+
+
+def test_a_copy_plays_on_without_touching_the_original() -> None:
+    game = random_game(2, 50)
+    before = snapshot(game)
+    copy = game.copy()
+    copy.apply(next(m for m in copy.legal_moves() if m.kind is not MoveKind.GIVE_UP))
+    assert snapshot(game) == before and snapshot(copy) != before
 
 
 @settings(max_examples=25, deadline=None)
