@@ -41,6 +41,13 @@ LAST_ROUND = 3
 PLACE_VALUE: tuple[int, ...] = tuple(index % 13 + 1 for index in range(26))
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 COMPLETE = 4
+_ALL_COMPLETE: tuple[int, ...] = tuple(value << 5 | COMPLETE for value in PLACE_VALUE)
+# Cards in their right place by (place index << 9) + pile code, for a quick sum.
+_OFFSETS = tuple(index << 9 for index in range(26))
+_RIGHT_CARDS: tuple[int, ...] = tuple(
+    code & 7 if code and code >> 5 == PLACE_VALUE[index] and code & 0b11000 == 0 else 0
+    for index in range(26) for code in range(512)
+)
 
 
 def card_code(card: Card) -> int:
@@ -125,8 +132,9 @@ class Model:
         return bin(~gone & self.full & ~((1 << pos) - 1)).count("1")
 
     def is_won(self, state: State) -> bool:
-        piles = state[0]
-        return all(code & 7 == COMPLETE and is_right(code, index) for index, code in enumerate(piles))
+        if state[1] != self.full:
+            return False  # cards left in the stock or the waste
+        return state[0] == _ALL_COMPLETE
 
     def key(self, state: State) -> tuple[int, ...]:
         """The state up to the two places of a value trading piles (a symmetry)."""
@@ -374,8 +382,7 @@ class Space:
 
     def progress(self, state: State) -> float:
         """Cards in their right place: how far a line got (for restarts)."""
-        return float(sum(code & 7 for index, code in enumerate(state[0])
-                         if code & 0b11000 == 0 and code >> 5 == PLACE_VALUE[index]))
+        return float(sum([_RIGHT_CARDS[offset + code] for offset, code in zip(_OFFSETS, state[0])]))
 
     def play(self, state: State, action: Macro) -> State:
         play = self.model.play
