@@ -8,9 +8,10 @@ leads to, and the goal. Two kinds of depth-first search run over it:
 * a *complete* search: every action the rules allow (up to reductions the
   space has proved exact). When it ends without a win, the start is lost.
   It is a resumable object, so it can get slices of the budget between
-* *restarts*: searches that may prune actions that are rarely useful and
-  shuffle the order among nearly equal actions. They find most wins fast;
-  their failure proves nothing.
+* *restarts*: small searches that may prune actions that are rarely useful
+  and shuffle the order among nearly equal actions; most of them start from
+  a random point of the line that got furthest so far (iterated local
+  search over lines). They find most wins fast; their failure proves nothing.
 
 :func:`search` runs that portfolio within a :class:`Budget` and answers won
 (with the actions), lost (only the complete search says so) or unknown.
