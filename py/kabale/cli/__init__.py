@@ -13,7 +13,7 @@ import sys
 from typing import Sequence
 
 #: The commands, in the order `python -m kabale --help` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("kabale.cli.simulate", "kabale.cli.replay")
+COMMAND_MODULES: tuple[str, ...] = ("kabale.cli.simulate", "kabale.cli.replay", "kabale.cli.solve")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,566 @@
+"""Double H, the Danish two-H patience: the engine (RULES.md section 4).
+
+A game is fully determined by its deal (from a seed) and its moves. The state
+is mutable: :meth:`DoubleH.apply` plays a move and records it, and
+:meth:`DoubleH.undo` / :meth:`DoubleH.redo` walk the record any number of
+steps, across rounds too. Everything the table draws is derived here
+(:meth:`DoubleH.facts`): the UI keeps no state of its own.
+
+Places, moves and their text live in :mod:`kabale.double_h_moves`; the exact
+"lost" test in :mod:`kabale.double_h_end`.
+
+>>> game = DoubleH.deal(7)
+>>> len(game.facts().places), game.facts().stock_count
+(26, 78)
+>>> game.apply("draw"); len(game.facts().waste)
+1
+>>> str(game.undo()), game.facts().stock_count
+('draw', 78)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
+from kabale.double_h_end import is_dead_end
+from kabale.double_h_moves import PLACES, Move, MoveKind, Place
+from kabale.game import IllegalMove
+
+__all__ = ["DoubleH", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
+
+GAME_NAME = "double-h"
+FORMAT_VERSION = 1
+LAST_ROUND = 3
+_BUILD_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+_SUIT_NAMES = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.SPADES: "spade", Suit.HEARTS: "heart"}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """``outcome`` is "playing", "won", "lost" or "gave up"; ``wins`` is the
+    round's bonus (3, 2 or 1) for a win, else 0."""
+
+    outcome: str
+    round: int
+    wins: int = 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome != "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFacts:
+    """What the table draws for one place. ``frame`` is "right" (red: a
+    build on its club), "complete" (dark red), "yellow" or "none";
+    ``moves`` are the legal moves of its top card and its turn-over."""
+
+    place: Place
+    name: str
+    value: int
+    side: str
+    cards: tuple[Card, ...]
+    frame: str
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    places: tuple[PlaceFacts, ...]
+    stock_count: int
+    waste: tuple[Card, ...]  # bottom first; the last is the visible top
+    waste_moves: tuple[Move, ...]
+    round: int
+    bonus: int  # what a win in this round counts: 3, 2 or 1
+    suit_order: tuple[Suit, ...]
+    result: Result
+    can_draw: bool
+    can_start_next_round: bool
+
+
+def _suit_name(card: Card) -> str:
+    return _SUIT_NAMES[card.suit]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of Double H: the 26 piles (bottom first, :data:`PLACES`
+    order), the stock in drawing order, the waste (top last) and the round."""
+
+    places: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...]
+    round: int
+
+    def validate(self) -> None:
+        """Raise ValueError unless this is a position the rules can reach."""
+        if len(self.places) != 26:
+            raise ValueError("Double H has 26 places")
+        cards = [card for pile in self.places for card in pile] + list(self.stock) + list(self.waste)
+        if not all(isinstance(card, Card) for card in cards) or Counter(cards) != Counter(double_h_deck()):
+            raise ValueError("a Double H position holds the 104 cards of two decks, each exactly once")
+        if isinstance(self.round, bool) or self.round not in (1, 2, 3):
+            raise ValueError(f"the round is 1, 2 or 3, not {self.round!r}")
+        for place, pile in zip(PLACES, self.places):
+            if not pile:
+                continue
+            suits = [_BUILD_INDEX[card.suit] for card in pile]
+            right = pile[0].is_club and pile[0].value == place.value
+            steps = {b - a for a, b in zip(suits, suits[1:])}
+            if len({card.value for card in pile}) != 1 or not steps <= ({1} if right else {-1}):
+                raise ValueError(f"{place} holds {cards_to_text(pile)}: not a build nor a parked pile")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "places": [cards_to_text(pile) for pile in self.places],
+            "stock": cards_to_text(self.stock),
+            "waste": cards_to_text(self.waste),
+            "round": self.round,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Position":
+        places, stock, waste, round_number = (data.get(key) for key in ("places", "stock", "waste", "round"))
+        if not isinstance(places, list) or not all(isinstance(text, str) for text in places):
+            raise ValueError("a position's places are 26 texts of cards")
+        if not isinstance(stock, str) or not isinstance(waste, str) or not isinstance(round_number, int):
+            raise ValueError("a position has a stock and a waste (texts of cards) and a round")
+        position = cls(tuple(tuple(cards_from_text(text)) for text in places), tuple(cards_from_text(stock)),
+                       tuple(cards_from_text(waste)), round_number)
+        position.validate()
+        return position
+
+
+class DoubleH:
+    """One game of Double H: 26 places, the stock, the waste, the round."""
+
+    def __init__(
+        self,
+        places: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        waste: Sequence[Card] = (),
+        round_number: int = 1,
+        seed: int | None = None,
+    ) -> None:
+        """A game from a position: the 26 piles in :data:`PLACES` order (bottom
+        card first), the stock in drawing order (first drawn first), the waste
+        (its top last) and the round. A deal has one card on each place."""
+        start = Position(tuple(tuple(pile) for pile in places), tuple(stock), tuple(waste), round_number)
+        start.validate()
+        self.seed = seed
+        self.start = start
+        self._piles: list[list[Card]] = [list(pile) for pile in start.places]
+        self._stock: list[Card] = list(start.stock[::-1])  # the end is the next card drawn
+        self._waste: list[Card] = list(start.waste)
+        self._round = round_number
+        self._gave_up = False
+        self._history: list[Move] = []
+        self._redo: list[Move] = []
+        self._lost: bool | None = None
+
+    # -- making games -------------------------------------------------------
+
+    @classmethod
+    def deal(cls, seed: int) -> "DoubleH":
+        """Shuffle two decks with the seed; the first 26 cards go to the places
+        in :data:`PLACES` order, the other 78 are the stock in drawing order."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"a seed is a non-negative whole number, not {seed!r}")
+        cards = shuffled(double_h_deck(), new_rng(seed))
+        return cls([[card] for card in cards[:26]], cards[26:], seed=seed)
+
+    @classmethod
+    def replay(cls, seed: int, moves: Sequence[Move | str]) -> "DoubleH":
+        game = cls.deal(seed)
+        for move in moves:
+            game.apply(move)
+        return game
+
+    def copy(self) -> "DoubleH":
+        other = DoubleH.__new__(DoubleH)
+        other.seed = self.seed
+        other.start = self.start
+        other._piles = [list(pile) for pile in self._piles]
+        other._stock, other._waste = list(self._stock), list(self._waste)
+        other._round, other._gave_up, other._lost = self._round, self._gave_up, self._lost
+        other._history, other._redo = list(self._history), list(self._redo)
+        return other
+
+    # -- reading the table ------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return tuple(self._history)
+
+    def position(self) -> "Position":
+        """The present position (what a saved game or the solver starts from)."""
+        return Position(tuple(tuple(pile) for pile in self._piles), self.stock, self.waste, self._round)
+
+    def pile(self, place: Place | str) -> tuple[Card, ...]:
+        return tuple(self._piles[_place(place).index])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock in drawing order (hidden from the player: the solver's business)."""
+        return tuple(reversed(self._stock))
+
+    @property
+    def waste(self) -> tuple[Card, ...]:
+        return tuple(self._waste)
+
+    def is_right(self, index: int) -> bool:
+        """A club at the bottom of a place of its own value: a build, never moved."""
+        pile = self._piles[index]
+        return bool(pile) and pile[0].suit is Suit.CLUBS and pile[0].value == index % 13 + 1
+
+    def frame(self, place: Place | str) -> str:
+        index = _place(place).index
+        pile = self._piles[index]
+        if self.is_right(index):
+            return "complete" if len(pile) == 4 else "right"
+        if pile and pile[0].value == PLACES[index].value:
+            return "yellow"
+        return "none"
+
+    def is_won(self) -> bool:
+        return all(len(pile) == 4 and self.is_right(index) for index, pile in enumerate(self._piles))
+
+    def is_lost(self) -> bool:
+        """Lost: however the movable cards are parked, nothing else can be played."""
+        if self._lost is None:
+            self._lost = not self._gave_up and not self.is_won() and is_dead_end(
+                self._piles, len(self._stock), self._waste, self._round, LAST_ROUND
+            )
+        return self._lost
+
+    def is_over(self) -> bool:
+        return self._gave_up or self.is_won() or self.is_lost()
+
+    def result(self) -> Result:
+        if self.is_won():
+            return Result("won", self._round, LAST_ROUND + 1 - self._round)
+        if self._gave_up:
+            return Result("gave up", self._round)
+        if self.is_lost():
+            return Result("lost", self._round)
+        return Result("playing", self._round)
+
+    # -- the rules ---------------------------------------------------------------
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` saying why ``move`` is not allowed now."""
+        if self.is_over():
+            outcome = self.result().outcome
+            raise IllegalMove(f"The game is over: {outcome}", "game_over", {"outcome": outcome})
+        kind = move.kind
+        if kind is MoveKind.GIVE_UP:
+            return
+        if kind is MoveKind.DRAW:
+            self._check_draw()
+        elif kind is MoveKind.NEXT_ROUND:
+            self._check_next_round()
+        elif kind is MoveKind.TURN:
+            assert move.target is not None
+            self._check_turn(move.target)
+        else:
+            assert move.target is not None
+            self._check_card(move.source, move.target)
+
+    def _check_draw(self) -> None:
+        if not self._stock:
+            if self._round < LAST_ROUND:
+                raise IllegalMove("The stock is empty: turn the waste over for the next round", "stock_empty",
+                                  {"round": self._round})
+            raise IllegalMove("The stock is empty, and this is the last round", "stock_empty_last_round",
+                              {"round": self._round})
+        empty = [str(place) for place, pile in zip(PLACES, self._piles) if not pile]
+        if empty and self._waste:
+            message = ("Fill the empty place before you draw: the waste is not empty" if len(empty) == 1
+                       else "Fill the empty places before you draw: the waste is not empty")
+            raise IllegalMove(message, "draw_with_empty_place", {"places": empty})
+
+    def _check_next_round(self) -> None:
+        if self._round >= LAST_ROUND:
+            raise IllegalMove("This is the third and last round: there is no new stock", "last_round",
+                              {"round": self._round})
+        if self._stock:
+            raise IllegalMove("Draw the whole stock before you start the next round", "stock_not_empty",
+                              {"stock": len(self._stock)})
+        if not self._waste:
+            raise IllegalMove("The waste is empty: there is nothing to turn over", "waste_empty_no_round", {})
+
+    def _check_turn(self, place: Place) -> None:
+        pile = self._piles[place.index]
+        frame = self.frame(place)
+        if frame in ("right", "complete"):
+            raise IllegalMove(f"{place} is already in its right place", "turn_right_place", {"place": str(place)})
+        if frame != "yellow":
+            raise IllegalMove("Only a yellow pile (on a place of its own value) can be turned over",
+                              "turn_not_yellow", {"place": str(place)})
+        if not pile[-1].is_club:
+            raise IllegalMove(f"Turn {place} over once it has grown down to its club", "turn_needs_club",
+                              {"place": str(place), "top": str(pile[-1])})
+
+    def _check_card(self, source: Place | None, target: Place) -> None:
+        if source is None:
+            if not self._waste:
+                raise IllegalMove("The waste is empty", "waste_empty", {})
+            card = self._waste[-1]
+        else:
+            pile = self._piles[source.index]
+            if not pile:
+                raise IllegalMove(f"{source} is empty", "source_empty", {"place": str(source)})
+            if self.is_right(source.index):
+                raise IllegalMove("Cards in their right place never move", "right_place_fixed",
+                                  {"place": str(source)})
+            if source == target:
+                raise IllegalMove("The card is already there", "same_place", {"place": str(source)})
+            card = pile[-1]
+        details: dict[str, Any] = {"card": str(card), "place": str(target)}
+        target_pile = self._piles[target.index]
+        if not target_pile:
+            if source is None or (card.is_club and card.value == target.value):
+                return
+            raise IllegalMove(
+                f"Only the club of value {target.value}, or the top card of the waste, may go to the empty place {target}",
+                "empty_place", details)
+        top = target_pile[-1]
+        if self.is_right(target.index):
+            if len(target_pile) == 4:
+                raise IllegalMove(f"{target} is complete", "build_complete", details)
+            needed = Card(target.value, SUITS[len(target_pile)])
+            if card != needed:
+                raise IllegalMove(f"The build on {target} takes the {needed.name()} next", "build_order",
+                                  {**details, "needed": str(needed)})
+            return
+        below = card.suit.build_index + 1
+        if below == 4:
+            raise IllegalMove("A heart is never parked: it goes only onto its build or, from the waste, to an empty place",
+                              "park_heart", details)
+        if top.value != card.value or top.suit.build_index != below:
+            raise IllegalMove(
+                f"A {_suit_name(card)} can only be parked on a {_SUIT_NAMES[SUITS[below]]} of the same value",
+                "park_order", {**details, "top": str(top)})
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal move once; none when the game is over (lost
+        included: parking alone cannot save it, and the table says so)."""
+        if self.is_over():
+            return []
+        piles = self._piles
+        moves: list[Move] = []
+        empty = [index for index in range(26) if not piles[index]]
+        if self._stock and not (self._waste and empty):
+            moves.append(Move.draw())
+        if not self._stock and self._waste and self._round < LAST_ROUND:
+            moves.append(Move.next_round())
+        # Where each card could go: builds by (value, next suit), parkings by (value, top suit).
+        builds: dict[tuple[int, int], list[int]] = {}
+        parkings: dict[tuple[int, int], list[int]] = {}
+        sources: list[int] = []
+        for index in range(26):
+            pile = piles[index]
+            if not pile:
+                continue
+            top = pile[-1]
+            if self.is_right(index):
+                if len(pile) < 4:
+                    builds.setdefault((top.value, len(pile)), []).append(index)
+                continue
+            sources.append(index)
+            parkings.setdefault((top.value, _BUILD_INDEX[top.suit]), []).append(index)
+            if top.is_club and pile[0].value == top.value == PLACES[index].value:
+                moves.append(Move(MoveKind.TURN, target=PLACES[index]))
+        for source in ([-1] if self._waste else []) + sources:
+            card = self._waste[-1] if source < 0 else piles[source][-1]
+            suit = _BUILD_INDEX[card.suit]
+            targets = builds.get((card.value, suit), []) + parkings.get((card.value, suit + 1), [])
+            if source < 0:
+                targets += empty
+            elif suit == 0:
+                targets += [index for index in empty if PLACES[index].value == card.value]
+            from_place = None if source < 0 else PLACES[source]
+            moves.extend(Move(MoveKind.CARD, from_place, PLACES[target])
+                         for target in sorted(targets) if target != source)
+        moves.append(Move.give_up())
+        return moves
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self.check(_move(move))
+        except IllegalMove:
+            return False
+        return True
+
+    # -- playing -----------------------------------------------------------------
+
+    def apply(self, move: Move | str) -> None:
+        """Play ``move`` (a Move or its text) and record it; raise IllegalMove if it is not allowed."""
+        move = _move(move)
+        self.check(move)
+        self._do(move)
+        self._history.append(move)
+        self._redo.clear()
+
+    def _do(self, move: Move) -> None:
+        self._lost = None
+        kind = move.kind
+        if kind is MoveKind.DRAW:
+            self._waste.append(self._stock.pop())
+        elif kind is MoveKind.NEXT_ROUND:
+            self._stock = self._waste[::-1]
+            self._waste = []
+            self._round += 1
+        elif kind is MoveKind.TURN:
+            assert move.target is not None
+            self._piles[move.target.index].reverse()
+        elif kind is MoveKind.CARD:
+            assert move.target is not None
+            card = self._waste.pop() if move.source is None else self._piles[move.source.index].pop()
+            self._piles[move.target.index].append(card)
+        else:
+            self._gave_up = True
+
+    def _undo(self, move: Move) -> None:
+        self._lost = None
+        kind = move.kind
+        if kind is MoveKind.DRAW:
+            self._stock.append(self._waste.pop())
+        elif kind is MoveKind.NEXT_ROUND:
+            self._waste = self._stock[::-1]
+            self._stock = []
+            self._round -= 1
+        elif kind is MoveKind.TURN:
+            assert move.target is not None
+            self._piles[move.target.index].reverse()
+        elif kind is MoveKind.CARD:
+            assert move.target is not None
+            card = self._piles[move.target.index].pop()
+            (self._waste if move.source is None else self._piles[move.source.index]).append(card)
+        else:
+            self._gave_up = False
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Move:
+        """Take back the last move (any number of times, across rounds); return it."""
+        if not self._history:
+            raise IllegalMove("There is no move to undo", "nothing_to_undo", {})
+        move = self._history.pop()
+        self._undo(move)
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        if not self._redo:
+            raise IllegalMove("There is no move to redo", "nothing_to_redo", {})
+        move = self._redo.pop()
+        self._do(move)
+        self._history.append(move)
+        return move
+
+    # -- what the table shows ------------------------------------------------------
+
+    def facts(self) -> TableFacts:
+        moves = self.legal_moves()
+        places = []
+        for place in PLACES:
+            own = tuple(m for m in moves if (m.kind is MoveKind.CARD and m.source == place)
+                        or (m.kind is MoveKind.TURN and m.target == place))
+            places.append(PlaceFacts(place, str(place), place.value, place.side, self.pile(place),
+                                     self.frame(place), own))
+        return TableFacts(
+            places=tuple(places),
+            stock_count=len(self._stock),
+            waste=self.waste,
+            waste_moves=tuple(m for m in moves if m.from_waste),
+            round=self._round,
+            bonus=LAST_ROUND + 1 - self._round,
+            suit_order=SUITS,
+            result=self.result(),
+            can_draw=Move.draw() in moves,
+            can_start_next_round=Move.next_round() in moves,
+        )
+
+    def describe(self, move: Move | str) -> str:
+        """A move in words, for hints: "build 4S from 3L on 4R", "park 7D from the waste on 7L"."""
+        move = _move(move)
+        if move.kind is not MoveKind.CARD:
+            return str(move) if move.kind is not MoveKind.TURN else f"turn {move.target} over"
+        assert move.target is not None
+        source = "the waste" if move.source is None else str(move.source)
+        cards = self._waste if move.source is None else self._piles[move.source.index]
+        if not cards:
+            return str(move)
+        card = cards[-1]
+        target_pile = self._piles[move.target.index]
+        if not target_pile:
+            return f"put {card} from {source} on the empty place {move.target}"
+        verb = "build" if self.is_right(move.target.index) else "park"
+        return f"{verb} {card} from {source} on {move.target}"
+
+    # -- storage ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON: the seed, the start position, the moves played and the
+        moves undone (in redo order). Version 1."""
+        return {
+            "game": GAME_NAME,
+            "version": FORMAT_VERSION,
+            "seed": self.seed,
+            "start": self.start.to_dict(),
+            "moves": [str(move) for move in self._history],
+            "redo": [str(move) for move in reversed(self._redo)],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "DoubleH":
+        """Rebuild a game by replaying its moves; bad data raises ValueError."""
+        if not isinstance(data, Mapping) or data.get("game") != GAME_NAME:
+            raise ValueError("not a saved game of Double H")
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"unknown Double H save version {data.get('version')!r}")
+        seed, start = data.get("seed"), data.get("start")
+        moves, redo = data.get("moves", []), data.get("redo", [])
+        if not isinstance(start, Mapping):
+            raise ValueError("a saved Double H game needs its start position")
+        if not isinstance(moves, list) or not isinstance(redo, list):
+            raise ValueError("a saved game's moves are lists of texts")
+        position = Position.from_dict(start)
+        game = cls(position.places, position.stock, position.waste, position.round)
+        if seed is not None:
+            if cls.deal(seed).start != position:
+                raise ValueError(f"the saved start is not the deal of seed {seed!r}")
+            game.seed = seed
+        for move in moves + redo:
+            game.apply(move)
+        for _ in redo:
+            game.undo()
+        return game
+
+    def __repr__(self) -> str:
+        return f"<DoubleH seed={self.seed} round={self._round} moves={len(self._history)} {self.result().outcome}>"
+
+
+def _place(place: Place | str) -> Place:
+    return place if isinstance(place, Place) else Place.from_text(place)
+
+
+def _move(move: Move | str) -> Move:
+    if isinstance(move, Move):
+        return move
+    try:
+        return Move.from_text(move)
+    except ValueError as error:
+        raise IllegalMove(str(error), "unreadable_move", {"text": str(move)}) from None

@@ -1,0 +1,147 @@
+"""When is a game of Double H lost? (RULES.md section 4, "End".)
+
+Parking alone never keeps a game alive, so the game is lost when, however the
+movable cards are parked, no card can go to a build or to an empty place, no
+yellow pile can be turned over, and neither a draw nor a new round is
+possible. This module searches that parking-only closure exactly.
+
+It stays small because parking never mixes values: every pile holds cards of
+one value, and a card parks only on its own value. So the closure is searched
+value by value (a handful of configurations each), and the values are
+combined afterwards. Only the waste links them: parking its top card shows
+the next one, so the waste is followed card by card on top of the per-value
+closures.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from kabale.cards import Card
+
+__all__ = ["is_dead_end"]
+
+CLUB, DIAMOND, SPADE, HEART = 0, 1, 2, 3
+
+# A configuration of one value: the non-right piles holding cards of that
+# value, as (place index, suits bottom..top) sorted by place; () is a place
+# that parking has emptied.
+Config = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def _place_value(index: int) -> int:
+    return index % 13 + 1
+
+
+def _parkings(config: Config) -> list[Config]:
+    """Every configuration one parking (pile to pile, same value) away."""
+    result = []
+    for i, (source, source_suits) in enumerate(config):
+        if not source_suits:
+            continue
+        card = source_suits[-1]
+        for j, (target, target_suits) in enumerate(config):
+            if i == j or not target_suits or target_suits[-1] != card + 1:
+                continue
+            piles = list(config)
+            piles[i] = (source, source_suits[:-1])
+            piles[j] = (target, target_suits + (card,))
+            result.append(tuple(piles))
+    return result
+
+
+def _closure(start: Config) -> frozenset[Config]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for following in _parkings(todo.pop()):
+            if following not in seen:
+                seen.add(following)
+                todo.append(following)
+    return frozenset(seen)
+
+
+def is_dead_end(
+    piles: Sequence[Sequence[Card]],
+    stock_count: int,
+    waste: Sequence[Card],
+    round_number: int,
+    last_round: int = 3,
+) -> bool:
+    """True when the position is lost: nothing but parking can ever be played.
+
+    ``piles`` are the 26 places (index as :data:`kabale.double_h_moves.PLACES`),
+    bottom card first; ``waste`` ends with its top card.
+    """
+    if stock_count:
+        return False  # a draw is possible, or the waste can fill an empty place
+    if waste and round_number < last_round:
+        return False  # the next round
+    empty_now = {index for index, pile in enumerate(piles) if not pile}
+    if empty_now and waste:
+        return False  # the waste's top card may go to any empty place
+
+    wanted: dict[int, set[int]] = {value: set() for value in range(1, 14)}
+    starts: dict[int, list[tuple[int, tuple[int, ...]]]] = {value: [] for value in range(1, 14)}
+    for index, pile in enumerate(piles):
+        if not pile:
+            continue
+        bottom = pile[0]
+        if bottom.is_club and bottom.value == _place_value(index):
+            if len(pile) < 4:
+                wanted[bottom.value].add(len(pile))  # the next suit of the build
+            continue
+        starts[bottom.value].append((index, tuple(card.suit.build_index for card in pile)))
+    closures = {value: _closure(tuple(starts[value])) for value in range(1, 14)}
+    waste_suits = [(card.value, card.suit.build_index) for card in waste]
+    searched: set[tuple[int, tuple[frozenset[Config], ...]]] = set()
+
+    def progress(closures: dict[int, frozenset[Config]], waste_left: int) -> bool:
+        key = (waste_left, tuple(closures[value] for value in range(1, 14)))
+        if key in searched:
+            return False
+        searched.add(key)
+        club_reachable: set[int] = set()  # values whose club can be a top card
+        emptied: dict[int, set[int]] = {}  # value of the parked cards -> places they can empty
+        for value, configs in closures.items():
+            for config in configs:
+                tops = [suits[-1] for _, suits in config if suits]
+                if any(top in wanted[value] for top in tops):
+                    return True  # a build
+                gone = {index for index, suits in config if not suits}
+                own_empty = any(_place_value(i) == value for i in gone | empty_now)
+                for index, suits in config:
+                    if suits and suits[-1] == CLUB:
+                        club_reachable.add(value)
+                        if _place_value(index) == value:
+                            return True  # a yellow pile grown down to its club: turn it over
+                        if own_empty:
+                            return True  # the club to an empty place of its value
+                if gone:
+                    emptied.setdefault(value, set()).update(gone)
+        if waste_left and emptied:
+            return True  # the waste's top card to the emptied place
+        for value in club_reachable:
+            places = set(empty_now)
+            for other, gone in emptied.items():
+                if other != value:
+                    places |= gone
+            if any(_place_value(i) == value for i in places):
+                return True  # the club to a place another value's parking emptied
+        if not waste_left:
+            return False
+        value, suit = waste_suits[waste_left - 1]
+        if suit in wanted[value]:
+            return True  # the waste's top card onto a build
+        for config in closures[value]:
+            for i, (index, suits) in enumerate(config):
+                if suits and suits[-1] == suit + 1:
+                    piles_after = list(config)
+                    piles_after[i] = (index, suits + (suit,))
+                    parked = dict(closures)
+                    parked[value] = _closure(tuple(piles_after))
+                    if progress(parked, waste_left - 1):
+                        return True
+        return False
+
+    return not progress(closures, len(waste_suits))

@@ -1,0 +1,374 @@
+"""The Double H solver: hints, "still winnable?", win rates, turning points.
+
+Every answer comes from :func:`kabale.solver_search.search` on the compact
+rules of :mod:`kabale.solver_double_h`, within a budget of seconds and/or
+states, and is one of:
+
+* ``won``: a winning line was found (its moves replay legally through the
+  engine: :func:`solve` checks them before it answers);
+* ``lost``: the complete search ran out of moves: proved;
+* ``unknown``: the budget ran out first.
+
+Two modes. *Thoughtful* knows the order of the stock, as the cards were
+shuffled. *Honest* uses only what the player has seen: in round 1 the stock's
+cards are known (they are the ones not on the table) but not their order, so
+it solves ``samples`` orders drawn at random and aggregates; from round 2 on
+the player has seen every card in drawing order, and honest is thoughtful.
+Each answer says which mode it used.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from kabale.cards import new_rng, shuffled
+from kabale.double_h import DoubleH, Move, MoveKind, Position
+from kabale.solver_double_h import Action, Macro, Model, Space, State
+from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
+
+__all__ = [
+    "THOUGHTFUL", "HONEST", "Verdict", "Hint", "TurningPoint", "WinRate",
+    "solve", "solve_seed", "winnable", "hint", "turning_point", "win_rate", "wilson_interval",
+]
+
+THOUGHTFUL, HONEST = "thoughtful", "honest"
+DEFAULT_SAMPLES = 8
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer for one position. In honest mode ``status`` is "won" (or
+    "lost") only when every sampled stock order agreed; ``moves`` are a
+    winning line (thoughtful mode, or the first won sample in honest mode)."""
+
+    status: str
+    moves: tuple[Move, ...]
+    states: int
+    seconds: float
+    mode: str = THOUGHTFUL
+    samples: int = 1
+    won_samples: int = 0
+    lost_samples: int = 0
+    best_line: tuple[Move, ...] = ()  # unknown, thoughtful: the line that got furthest (a best guess)
+
+    @property
+    def winnable(self) -> bool | None:
+        return {WON: True, LOST: False}.get(self.status)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "result": self.status,
+            "mode": self.mode,
+            "moves": [str(move) for move in self.moves],
+            "states": self.states,
+            "seconds": round(self.seconds, 3),
+        }
+        if self.mode == HONEST:
+            data.update(samples=self.samples, won_samples=self.won_samples, lost_samples=self.lost_samples)
+        return data
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best next move (None when no move can win), in words, and why."""
+
+    move: Move | None
+    text: str
+    mode: str
+    verdict: Verdict
+    support: str
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """Where a lost game was lost: after ``index`` moves the position was
+    still winnable (``line`` wins from there), and ``move`` lost it.
+
+    ``status``: "found" (the next position is proved lost), "uncertain" (it
+    was not proved lost within the budget), "never winnable" (the deal
+    itself is lost), "still winnable" (the last position can still win) or
+    "unknown" (the deal could not be decided)."""
+
+    status: str
+    index: int | None
+    move: Move | None
+    line: tuple[Move, ...]
+    verdicts: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """Counts over many deals; ``rate`` counts an unknown deal as not won, so
+    it and its 95% Wilson interval are a lower bound when unknowns remain."""
+
+    seeds: int
+    won: int
+    lost: int
+    unknown: int
+    rate: float
+    low: float
+    high: float
+    seconds: tuple[float, ...]
+    states: int
+
+    def to_dict(self) -> dict[str, Any]:
+        ordered = sorted(self.seconds)
+        return {
+            "seeds": self.seeds,
+            "won": self.won,
+            "proved_lost": self.lost,
+            "unknown": self.unknown,
+            "win_rate": round(self.rate, 4),
+            "interval_95": [round(self.low, 4), round(self.high, 4)],
+            "win_rate_of_decided": round(self.won / (self.won + self.lost), 4) if self.won + self.lost else None,
+            "median_seconds": round(statistics.median(ordered), 3) if ordered else None,
+            "p95_seconds": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3) if ordered else None,
+            "states": self.states,
+        }
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson_interval(95, 100)]
+    [0.888, 0.978]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+# -- thoughtful --------------------------------------------------------------------
+
+
+def _budget(seconds: float | None, states: int | None) -> Budget:
+    if seconds is None and states is None:
+        seconds = 2.0
+    return Budget(states=states, seconds=seconds)
+
+
+def _expand(space: Space, root: State, actions: Sequence[Macro]) -> list[Action]:
+    """The moves a line of search actions stands for (class parkings included)."""
+    steps: list[Action] = []
+    state = root
+    for action in actions:
+        state, more = space.play_steps(state, action)
+        steps.extend(more)
+    return steps
+
+
+def _check_line(position: Position, moves: Sequence[Move]) -> None:
+    """Replay a winning line through the engine: the solver's promise."""
+    game = DoubleH(position.places, position.stock, position.waste, position.round)
+    for move in moves:
+        game.apply(move)  # raises IllegalMove if the solver and the rules disagree
+    if not game.is_won():
+        raise AssertionError("the solver's winning line does not win")
+
+
+def solve_position(position: Position, budget_s: float | None = 2.0, budget_states: int | None = None,
+                   seed: int = 0) -> Verdict:
+    """Thoughtful mode: won (with the moves) / lost / unknown within the budget."""
+    started = time.perf_counter()
+    model, state = Model.from_position(position)
+    space = Space(model)
+    root = space.root(state)
+    restart_space = Space(model, reduce=False)
+    outcome = search(space, root, _budget(budget_s, budget_states), seed=seed,
+                     restarts=(restart_space, state), progress=restart_space.progress)
+    moves: tuple[Move, ...] = ()
+    if outcome.status == WON:
+        if outcome.from_restart:
+            steps = _expand(restart_space, state, outcome.actions)
+        else:
+            steps = _root_path(space, state) + _expand(space, root, outcome.actions)
+        moves = tuple(model.to_move(step) for step in steps)
+        _check_line(position, moves)
+    best = tuple(model.to_move(step) for step in _expand(restart_space, state, outcome.best_line))
+    return Verdict(outcome.status, moves, outcome.states, time.perf_counter() - started, best_line=best)
+
+
+def _root_path(space: Space, state: State) -> list[Action]:
+    """The parkings from a position to its representative (the complete search's root)."""
+    steps: list[Action] = []
+    for value in range(1, 14):
+        state, more = space.canonical(state, value)
+        steps.extend(more)
+    return steps
+
+
+def solve(game: DoubleH, budget_s: float | None = 2.0, budget_states: int | None = None,
+          mode: str = THOUGHTFUL, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Verdict:
+    """Can the game's present position still be won? (Also "still winnable?")"""
+    if game.is_won():
+        return Verdict(WON, (), 0, 0.0, mode)
+    if mode == HONEST:
+        return _solve_honest(game.position(), budget_s, budget_states, samples, seed)
+    if mode != THOUGHTFUL:
+        raise ValueError(f"the mode is {THOUGHTFUL!r} or {HONEST!r}, not {mode!r}")
+    return solve_position(game.position(), budget_s, budget_states, seed)
+
+
+winnable = solve
+
+
+def solve_seed(seed: int, budget_s: float | None = 2.0, budget_states: int | None = None) -> Verdict:
+    """Thoughtful mode from a deal."""
+    return solve_position(DoubleH.deal(seed).start, budget_s, budget_states, seed)
+
+
+# -- honest ------------------------------------------------------------------------
+
+
+def _sampled_orders(position: Position, samples: int, seed: int) -> list[Position]:
+    """Positions that agree with everything the player has seen: in round 1
+    the stock's order is unknown; later rounds draw what was seen."""
+    if position.round > 1 or len(position.stock) < 2:
+        return [position]
+    rng = new_rng(seed)
+    return [Position(position.places, tuple(shuffled(position.stock, rng)), position.waste, position.round)
+            for _ in range(samples)]
+
+
+def _solve_honest(position: Position, budget_s: float | None, budget_states: int | None, samples: int,
+                  seed: int) -> Verdict:
+    started = time.perf_counter()
+    orders = _sampled_orders(position, samples, seed)
+    each_s = None if budget_s is None else budget_s / len(orders)
+    each_states = None if budget_states is None else max(1, budget_states // len(orders))
+    verdicts = [solve_position(order, each_s, each_states, seed + k) for k, order in enumerate(orders)]
+    won = sum(v.status == WON for v in verdicts)
+    lost = sum(v.status == LOST for v in verdicts)
+    status = WON if won == len(verdicts) else LOST if lost == len(verdicts) else UNKNOWN
+    moves = next((v.moves for v in verdicts if v.status == WON), ())
+    if len(orders) > 1:
+        moves = moves[:1]  # only the first move is honest advice: the rest depends on the sampled order
+    return Verdict(status, moves, sum(v.states for v in verdicts), time.perf_counter() - started, HONEST,
+                   len(verdicts), won, lost)
+
+
+def _first_moves(position: Position, budget_s: float | None, budget_states: int | None, samples: int,
+                 seed: int) -> tuple[Counter[Move], list[Verdict]]:
+    orders = _sampled_orders(position, samples, seed)
+    each_s = None if budget_s is None else budget_s / len(orders)
+    each_states = None if budget_states is None else max(1, budget_states // len(orders))
+    verdicts = [solve_position(order, each_s, each_states, seed + k) for k, order in enumerate(orders)]
+    return Counter(v.moves[0] for v in verdicts if v.status == WON and v.moves), verdicts
+
+
+# -- hints, turning points, win rates ----------------------------------------------------
+
+
+def _fallback_move(game: DoubleH, verdict: Verdict | None = None) -> Move | None:
+    """When nothing was proved: the first move of the line that got furthest,
+    or else the move the search would try first."""
+    if verdict is not None and verdict.best_line:
+        return verdict.best_line[0]
+    model, state = Model.from_game(game)
+    actions = Space(model, reduce=False).actions(state, False, None)
+    return model.to_move(actions[0][0]) if actions else None
+
+
+def hint(game: DoubleH, mode: str = THOUGHTFUL, budget_s: float | None = 1.0, budget_states: int | None = None,
+         samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Hint:
+    """The best next move, saying which mode found it and how sure it is."""
+    if game.is_over():
+        verdict = Verdict(game.result().outcome, (), 0, 0.0, mode)
+        return Hint(None, f"The game is over: {game.result().outcome}", mode, verdict, "")
+    if mode == THOUGHTFUL:
+        verdict = solve(game, budget_s, budget_states, THOUGHTFUL, seed=seed)
+        if verdict.status == WON:
+            move = verdict.moves[0]
+            return Hint(move, game.describe(move), mode, verdict, "it starts a winning line")
+        if verdict.status == LOST:
+            return Hint(None, "No move can win any more", mode, verdict, "every line was searched")
+        guess = _fallback_move(game, verdict)
+        text = game.describe(guess) if guess is not None else "No move"
+        return Hint(guess, text, mode, verdict, "a best guess: no win was found within the time")
+    if mode != HONEST:
+        raise ValueError(f"the mode is {THOUGHTFUL!r} or {HONEST!r}, not {mode!r}")
+    started = time.perf_counter()
+    counts, verdicts = _first_moves(game.position(), budget_s, budget_states, samples, seed)
+    won = sum(v.status == WON for v in verdicts)
+    lost = sum(v.status == LOST for v in verdicts)
+    status = WON if won == len(verdicts) else LOST if lost == len(verdicts) else UNKNOWN
+    verdict = Verdict(status, (), sum(v.states for v in verdicts), time.perf_counter() - started, HONEST,
+                      len(verdicts), won, lost)
+    orders = "order" if len(verdicts) == 1 else "orders"
+    if counts:
+        move, votes = max(counts.items(), key=lambda item: item[1])
+        support = f"it starts a win in {votes} of {len(verdicts)} possible stock {orders}"
+        return Hint(move, game.describe(move), mode, verdict, support)
+    if lost == len(verdicts):
+        return Hint(None, "No move can win any more", mode, verdict, f"lost in all {len(verdicts)} stock {orders}")
+    guess = _fallback_move(game)
+    text = game.describe(guess) if guess is not None else "No move"
+    return Hint(guess, text, mode, verdict, "a best guess: no win was found within the time")
+
+
+def turning_point(seed: int, moves: Sequence[Move | str], budget_s: float | None = 2.0,
+                  budget_states: int | None = None) -> TurningPoint:
+    """The last position of a game (dealt from ``seed``) that could still be
+    won, and the move that lost it. Winnability only ever goes from yes to
+    no along a game (a position that can win makes the one before it
+    winnable), so a binary search finds the point in a few solves."""
+    game = DoubleH.deal(seed)
+    positions = [game.position()]
+    played: list[Move] = []
+    for move in moves:
+        game.apply(move)
+        played.append(game.history[-1])
+        if game.history[-1].kind is not MoveKind.GIVE_UP:
+            positions.append(game.position())
+    played = [move for move in played if move.kind is not MoveKind.GIVE_UP]
+    verdicts: dict[int, Verdict] = {}
+
+    def verdict(index: int) -> Verdict:
+        if index not in verdicts:
+            verdicts[index] = solve_position(positions[index], budget_s, budget_states, seed)
+        return verdicts[index]
+
+    def summary() -> dict[int, str]:
+        return {index: v.status for index, v in sorted(verdicts.items())}
+
+    last = len(positions) - 1
+    if verdict(last).status == WON:
+        return TurningPoint("still winnable", None, None, verdict(last).moves, summary())
+    first = verdict(0)
+    if first.status != WON:
+        status = "never winnable" if first.status == LOST else "unknown"
+        return TurningPoint(status, None, None, (), summary())
+    low, high = 0, last  # low: proved winnable; high: not proved winnable
+    while high - low > 1:
+        middle = (low + high) // 2
+        if verdict(middle).status == WON:
+            low = middle
+        else:
+            high = middle
+    status = "found" if verdict(high).status == LOST else "uncertain"
+    return TurningPoint(status, low, played[low], verdict(low).moves, summary())
+
+
+def win_rate(seeds: Iterable[int], budget_s: float | None = 2.0, budget_states: int | None = None) -> WinRate:
+    """Thoughtful mode over many deals (one process; see the CLI for more)."""
+    verdicts = [solve_seed(seed, budget_s, budget_states) for seed in seeds]
+    return summarize(verdicts)
+
+
+def summarize(verdicts: Sequence[Verdict]) -> WinRate:
+    won = sum(v.status == WON for v in verdicts)
+    lost = sum(v.status == LOST for v in verdicts)
+    low, high = wilson_interval(won, len(verdicts))
+    return WinRate(len(verdicts), won, lost, len(verdicts) - won - lost, won / len(verdicts) if verdicts else 0.0,
+                   low, high, tuple(v.seconds for v in verdicts), sum(v.states for v in verdicts))
