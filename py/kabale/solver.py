@@ -33,7 +33,7 @@ from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
 
 __all__ = [
     "THOUGHTFUL", "HONEST", "Verdict", "Hint", "TurningPoint", "WinRate",
-    "solve", "solve_seed", "winnable", "hint", "turning_point", "win_rate", "wilson_interval",
+    "solve", "solve_seed", "winnable", "hint", "turning_point", "win_rate", "wilson_interval", "safe_move",
 ]
 
 THOUGHTFUL, HONEST = "thoughtful", "honest"
@@ -372,3 +372,13 @@ def summarize(verdicts: Sequence[Verdict]) -> WinRate:
     low, high = wilson_interval(won, len(verdicts))
     return WinRate(len(verdicts), won, lost, len(verdicts) - won - lost, won / len(verdicts) if verdicts else 0.0,
                    low, high, tuple(v.seconds for v in verdicts), sum(v.states for v in verdicts))
+
+
+def safe_move(game: DoubleH) -> Move | None:
+    """A build proved safe here (RULES.md section 5, Double H), or None: what the
+    table's "automatic safe moves" plays. It needs no knowledge of the stock."""
+    if game.is_over():
+        return None
+    model, state = Model.from_game(game)
+    forced, _ = Space(model).scored(state)
+    return None if forced is None else Model.to_move(forced)

@@ -85,3 +85,29 @@ def start_two_seat_match(page: Page, base_url: str, seed: int, west: str = "The 
     page.get_by_label("Who sits West?").select_option(label=west)
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
+
+
+def saved_double_h(page: Page) -> Any:
+    from kabale.web.saved import SavedDoubleH
+
+    record = stored(page, "double-h")
+    assert record is not None, "no Double H game is saved"
+    return SavedDoubleH.from_dict(record["data"])
+
+
+def click_double_h_move(page: Page, move: Any) -> None:
+    """Make a Double H move as a person does: pick up a card, then choose its place; or press a button."""
+    from kabale.double_h import MoveKind
+
+    if move.kind is MoveKind.CARD:
+        source = "button[data-action=waste]" if move.source is None else f"button[data-place='{move.source}']"
+        page.locator(source).click()
+        page.locator(f"button[data-action=place][data-place='{move.target}']").click()
+    elif move.kind is MoveKind.DRAW:
+        page.locator("button[data-action=draw]").click()
+    elif move.kind is MoveKind.NEXT_ROUND:
+        page.locator("button[data-action=next-round]").click()
+    elif move.kind is MoveKind.TURN:
+        page.locator(f"button[data-action=turn][data-place='{move.target}']").click()
+    else:
+        page.get_by_role("button", name="Give up").click()

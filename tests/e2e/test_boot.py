@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from kabale.match import Match
 from kabale.patience import Patience
-from kabale.web import preview
+from kabale.double_h import DoubleH
 
 GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}
 
@@ -65,22 +65,22 @@ def test_a_seeded_kabalam_url_sets_up_that_deal(open_kabale: Callable[..., Page]
 
 def test_a_seeded_url_deals_the_same_double_h_as_cpython(open_kabale: Callable[..., Page]) -> None:
     page = open_kabale("?game=double-h&seed=31")
-    layout = preview.double_h(31)
-    for side_index, side in enumerate(("Left H", "Right H")):
-        region = page.get_by_role("region", name=side)
-        cards = region.locator(".place .card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
-        expected = [str(cards_[-1]) for h_index, _value, cards_, _frame in layout.places if h_index == side_index]
-        assert sorted(cards) == sorted(expected)
+    expected = DoubleH.deal(31)
+    for side, name in (("L", "Left H"), ("R", "Right H")):
+        region = page.get_by_role("region", name=name)
+        cards = region.locator(".place [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+        assert cards == [str(place.cards[-1]) for place in expected.facts().places if place.side == side]
     assert page.locator(".place").count() == 26
 
 
 def test_choosing_a_game_opens_it_with_a_fresh_deal_in_the_url(open_kabale: Callable[..., Page]) -> None:
     page = open_kabale()
     page.get_by_role("button", name="Double H", exact=True).click()
-    expect(page.get_by_role("heading", name="How to play Double H")).to_be_visible()
+    expect(page.get_by_role("region", name="Double H table")).to_be_visible()
     expect(page).to_have_url(re.compile(r"\?game=double-h&seed=\d+$"))
     page.go_back()
-    expect(page.get_by_role("heading", name=re.compile("How to play"))).to_be_hidden()
+    expect(page.get_by_role("region", name="Double H table")).to_be_hidden()
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
     page.get_by_role("button", name="Patience Kabalam", exact=True).click()
     expect(page).to_have_url(re.compile(r"\?game=patience&seed=\d+$"))
     seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]

@@ -23,11 +23,13 @@ def visible_texts(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "language, option, title, lobby",
-    [("it", "Italiano", "Solitario Kabalam", "Scegli un gioco"), ("da", "Dansk", "Kabalam-kabale", "Vælg et spil")],
+    "language, option, title, lobby, double_h",
+    [("it", "Italiano", "Solitario Kabalam", "Scegli un gioco", "Doppia H"),
+     ("da", "Dansk", "Kabalam-kabale", "Vælg et spil", "Dobbelt-H")],
 )
 def test_the_page_speaks_the_language_chosen(
     page: Page, open_kabale: Callable[..., Page], axe_violations: Any, language: str, option: str, title: str, lobby: str,
+    double_h: str,
 ) -> None:
     page.add_init_script(INSTANT)
     page = open_kabale("?game=patience&seed=42")
@@ -44,3 +46,11 @@ def test_the_page_speaks_the_language_chosen(
     expect(page.locator("html")).to_have_attribute("lang", language)
     page.get_by_role("button", name=re.compile("^(Tutti i giochi|Alle spil)$")).click()
     expect(page.get_by_role("heading", name=lobby)).to_be_visible()
+    # the Double H table too, a card picked up and a hint asked for
+    page.get_by_role("button", name=double_h, exact=True).click()
+    page.locator("button[data-action=place]").first.click()
+    page.locator("button[data-action=hint]").click()
+    expect(page.locator(".hint-text")).not_to_have_text(re.compile("…$"), timeout=20_000)
+    leftovers = [text for text in visible_texts(page) if RAW_KEY.fullmatch(text)]
+    assert leftovers == []
+    assert [v["id"] for v in axe_violations(page)] == []

@@ -250,3 +250,35 @@ def test_the_log_reads_right_for_you_and_for_others() -> None:
     bare = Event("bare", "S", packet=2, cards=tuple(cards_from_text("4S 4H")))
     assert patience_event_text(bare, it) == "Tu: Discesa Nuda di 4♠ 4♥ sul mazzetto 2."
     assert patience_event_text(bare, da) == "Du spillede et rent udlæg af 4♠ 4♥ på bunke 2."
+
+
+def engine_refusals(reasons: set[str]) -> dict[str, IllegalMove]:
+    """Real refusals of the Double H engine, one per reason, from moving cards between places of fresh deals."""
+    from kabale.double_h import PLACES, DoubleH, Move
+
+    found: dict[str, IllegalMove] = {}
+    for seed in range(200):
+        game = DoubleH.deal(seed)
+        for source in PLACES:
+            for target in PLACES:
+                try:
+                    game.check(Move.card(source, target))
+                except IllegalMove as error:
+                    if error.reason in reasons:
+                        found.setdefault(error.reason, error)
+        if set(found) == reasons:
+            return found
+    raise AssertionError(f"no deal refused {reasons - set(found)}")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "da"])
+def test_double_h_refusals_name_the_cards_in_each_language(language: str) -> None:
+    refusals = engine_refusals({"build_order", "park_order"})
+    t = lambda key, **values: translate(language, key, **values)  # noqa: E731
+    build, park = refusals["build_order"], refusals["park_order"]
+    needed = Card.from_text(build.details["needed"])
+    assert card_name(needed, t) in refusal(build, t)
+    parked = Card.from_text(park.details["card"])
+    assert t(f"suit_one.{parked.suit.letter}") in refusal(park, t)
+    for error in (build, park):
+        assert "{" not in refusal(error, t)

@@ -19,7 +19,8 @@ from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
 from .saved import (
-    KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, PatienceStats, SavedMatch, SavedPatience, TablePlan,
+    DOUBLE_H, DOUBLE_H_STATS, KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
+    SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
 from .screen import Screen
 from .settings import BOT_SPEEDS, Settings
@@ -27,42 +28,6 @@ from .store import Problem, Store, record_name
 
 # The tables and the engines are imported when a game is opened, not at start:
 # the lobby is ready sooner (kabale.web.setup_kabalam, table_kabalam, table_patience).
-
-
-class DealPreview(Screen):
-    """A game without a table yet: its rules beside a read-only seeded deal."""
-
-    def __init__(self, app: "App", game: str, seed: int) -> None:
-        super().__init__(app)
-        self.game = self.shown = game
-        self.seed = seed
-
-    def query(self) -> str:
-        return f"?game={self.game}&seed={self.seed}"
-
-    def render(self) -> Any:
-        from . import preview, render
-
-        t, game, seed = self.t, self.shown, self.seed
-        layout = preview.double_h(seed)
-        deal = h(
-            "section",
-            {"class": "deal-panel", "aria-labelledby": "deal-heading", "data-game": game, "data-seed": seed},
-            h("h2", {"id": "deal-heading", "text": t("view.deal", seed=seed)}),
-            h("p", {"class": "deal-caption", "text": t(f"view.deal_caption.{game}")}),
-            render.double_h_element(layout.places, t),
-            h("p", {"class": "deal-caption", "text": t("double_h.stock", count=layout.stock_count)}),
-            h("p", {},
-              h("button", {"type": "button", "class": "button", "data-action": "new-deal", "text": t("view.new_deal")}),
-              " ",
-              h("button", {"type": "button", "class": "button", "data-action": "lobby", "text": t("view.back")})),
-        )
-        return h("div", {"class": "view-grid"}, deal, rules_article(self.app.language, game, t))
-
-    def on_action(self, action: str, target: Any, event: Any) -> None:
-        if action == "new-deal":
-            self.seed = fresh_seed()
-            self.app.show(self, push=True)
 
 
 def rules_article(language: str, game: str, t: Callable[..., str], heading_id: str = "rules-heading") -> Any:
@@ -166,7 +131,7 @@ class App:
         elif game == "patience":
             self.open_patience(seed, push=push)
         else:
-            self.show(DealPreview(self, game, seed if seed is not None else fresh_seed()), push=push)
+            self.open_double_h(seed, push=push)
 
     def show(self, screen: Screen, *, push: bool = False) -> None:
         if screen is not self.screen:
@@ -229,14 +194,67 @@ class App:
         from .table_patience import PatienceTable
 
         saved = self.store.load(PATIENCE)
-        in_progress = isinstance(saved, SavedPatience) and not saved.game.is_over()
-        if isinstance(saved, SavedPatience) and (seed is None or seed == saved.game.seed) and (in_progress or seed is not None):
-            self.show(PatienceTable(self, saved, self.patience_stats()), push=push)
-        elif in_progress and seed is not None:
-            assert isinstance(saved, SavedPatience)
-            self.show(PatienceChoice(self, saved, seed), push=push)
-        else:
+        if not isinstance(saved, SavedPatience):
             self.new_patience(seed, push=push)
+            return
+        self.open_saved_or_new(
+            "patience", saved.game.seed, saved.game.is_over(), seed,
+            lambda: self.show(PatienceTable(self, saved, self.patience_stats()), push=push),
+            lambda: self.new_patience(seed, push=push),
+        )
+
+    def open_saved_or_new(
+        self, game: str, saved_seed: int | None, saved_over: bool, seed: int | None,
+        continue_saved: Callable[[], None], start_new: Callable[[], None],
+    ) -> None:
+        """A patience's saved game, or a new deal: the saved one when the URL names it or names
+        none (a finished one only when named: a reload); when the URL names another deal while
+        one is in progress, the player chooses."""
+        if seed == saved_seed or (seed is None and not saved_over):
+            continue_saved()
+        elif not saved_over and seed is not None:
+            self.show(DealChoice(self, game, saved_seed, seed, continue_saved, start_new))
+        else:
+            start_new()
+
+    def double_h_stats(self) -> DoubleHStats:
+        stats = self.store.load(DOUBLE_H_STATS)
+        return stats if isinstance(stats, DoubleHStats) else DoubleHStats()
+
+    def open_double_h(self, seed: int | None, *, push: bool = True) -> None:
+        from .table_double_h import DoubleHTable
+
+        saved = self.store.load(DOUBLE_H)
+        if not isinstance(saved, SavedDoubleH):
+            self.new_double_h(seed, push=push)
+            return
+        self.open_saved_or_new(
+            "double-h", saved.game.seed, saved.game.is_over(), seed,
+            lambda: self.show(DoubleHTable(self, saved, self.double_h_stats()), push=push),
+            lambda: self.new_double_h(seed, push=push),
+        )
+
+    def new_double_h(self, seed: int | None, *, push: bool = True) -> None:
+        """Deal a new Double H (deal ``seed``, or a fresh one: with "winnable deals only", one the
+        solver found winnable first); one left unfinished after a move counts as lost."""
+        from kabale.double_h import DoubleH
+
+        from .table_double_h import DoubleHTable, vet_fresh_deal
+
+        saved = self.store.load(DOUBLE_H)
+        stats = self.double_h_stats()
+        if isinstance(saved, SavedDoubleH) and not saved.counted and saved.game.history:
+            stats = stats.record(False)
+            self.save(DOUBLE_H_STATS, stats.to_dict())
+        vetted: float | None = None
+        if seed is None and self.settings.winnable_only:
+            seed, vetted = vet_fresh_deal()
+        fresh = SavedDoubleH(DoubleH.deal(seed if seed is not None else fresh_seed()), vetted_s=vetted)
+        self.save(DOUBLE_H, fresh.to_dict())
+        table = DoubleHTable(self, fresh, stats)
+        if seed is None and self.settings.winnable_only and vetted is None:
+            table.message = self.t("dh.vetting_failed")
+        self.show(table, push=push)
 
     def new_patience(self, seed: int | None, *, push: bool = True) -> None:
         """Deal a new patience; one left unfinished after a move counts as lost."""
@@ -358,12 +376,12 @@ class App:
                                    "text": t(f"settings.bot_speed.{name}")}) for name in BOT_SPEEDS)))
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
                          check("reduced_motion"), speed, check("memory_aid"), check("still_winnable"),
-                         check("auto_safe_moves")))
+                         check("auto_safe_moves"), check("winnable_only")))
 
     def show_help(self) -> None:
         t = self.t
         keys = ("help.tab", "help.arrows", "help.select", "help.packet", "help.yield", "help.draw", "help.undo",
-                "help.next", "help.escape", "help.question")
+                "help.next", "help.escape", "help.question", "help.double_h")
         self.open_dialog(t("help.heading"), h("ul", {"class": "help-list"}, *(h("li", {"text": t(key)}) for key in keys)))
 
     def show_rules(self, game: str) -> None:
@@ -435,38 +453,38 @@ class App:
         self.screen.on_drop(event.target, event)
 
 
-class PatienceChoice(Screen):
+class DealChoice(Screen):
     """A URL asks for another deal while a patience is in progress: continue it, or start the new one."""
 
-    game = "patience"
-
-    def __init__(self, app: App, saved: SavedPatience, seed: int) -> None:
+    def __init__(
+        self, app: App, game: str, saved_seed: int | None, seed: int,
+        continue_saved: Callable[[], None], start_new: Callable[[], None],
+    ) -> None:
         super().__init__(app)
-        self.saved, self.seed = saved, seed
+        self.game, self.saved_seed, self.seed = game, saved_seed, seed
+        self.continue_saved, self.start_new = continue_saved, start_new
 
     def query(self) -> str:
-        return f"?game=patience&seed={self.seed}"
+        return f"?game={self.game}&seed={self.seed}"
 
     def render(self) -> Any:
-        t, saved_seed = self.t, self.saved.game.seed
+        t = self.t
         return h(
             "section", {"class": "choice", "aria-labelledby": "choice-heading"},
-            h("h2", {"id": "choice-heading", "text": t("game.patience")}),
-            h("p", {"text": t("patience.continue_saved", saved=saved_seed, wanted=self.seed)}),
+            h("h2", {"id": "choice-heading", "text": t(f"game.{self.game}")}),
+            h("p", {"text": t("patience.continue_saved", saved=self.saved_seed, wanted=self.seed)}),
             h("button", {"type": "button", "class": "button primary", "data-action": "continue",
-                         "text": t("patience.continue_button", seed=saved_seed)}),
+                         "text": t("patience.continue_button", seed=self.saved_seed)}),
             " ",
             h("button", {"type": "button", "class": "button", "data-action": "start",
                          "text": t("patience.start_button", seed=self.seed)}),
         )
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
-        from .table_patience import PatienceTable
-
         if action == "continue":
-            self.app.show(PatienceTable(self.app, self.saved, self.app.patience_stats()))
+            self.continue_saved()
         elif action == "start":
-            self.app.new_patience(self.seed, push=False)
+            self.start_new()
 
 
 def start() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from kabale.cards import Card, compounded_sum
+from kabale.cards import SUITS, Card, compounded_sum
 from kabale.game import IllegalMove
 from kabale.kabala import Event
 
@@ -55,9 +55,18 @@ def plural_value(value: int, t: Translate) -> str:
 def refusal(error: IllegalMove, t: Translate) -> str:
     """An IllegalMove in the player's language (its English text when no translation fits)."""
     details = dict(error.details)
-    if error.reason == "bare_value":
-        details["target_plural"] = plural_value(int(details.get("target", 0)), t)
-        details["value_plural"] = plural_value(int(details.get("value", 0)), t)
+    try:
+        if error.reason == "bare_value":
+            details["target_plural"] = plural_value(int(details.get("target", 0)), t)
+            details["value_plural"] = plural_value(int(details.get("value", 0)), t)
+        elif error.reason == "build_order":
+            details["needed_name"] = card_name(Card.from_text(str(details.get("needed"))), t)
+        elif error.reason == "park_order":
+            card, top = Card.from_text(str(details.get("card"))), Card.from_text(str(details.get("top")))
+            below = SUITS[card.suit.build_index + 1]
+            details["suit"], details["below"] = t(f"suit_one.{card.suit.letter}"), t(f"suit_one.{below.letter}")
+    except ValueError:
+        return error.message
     key = f"illegal.{error.reason}"
     text = t(key, **details)
     return error.message if text == key else text

@@ -6,9 +6,9 @@ keep no state and never change a game.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
-from kabale.cards import Card, value_label
+from kabale.cards import Card
 
 from .dom import Element, h
 from .messages import card_name
@@ -51,32 +51,3 @@ def card_button(card: Card, t: Translate, props: dict[str, Any], classes: str = 
         {"type": "button", "class": card_classes(card, classes), "aria-label": card_name(card, t), "data-card": str(card), **props},
         *card_faces(card),
     )
-
-
-def place_frame_class(frame: str) -> str:
-    """CSS class of a Double H frame: right (red), complete (dark red), yellow, none."""
-    return f"frame-{frame}" if frame in ("right", "complete", "yellow") else ""
-
-
-def double_h_element(places: Sequence[tuple[int, int, Sequence[Card], str]], t: Translate) -> Element:
-    """The two H's; ``places`` holds (h_index 0/1, value, cards bottom->top, frame)."""
-    shapes = []
-    for side_index, side in enumerate(("left", "right")):
-        cells = []
-        for h_index, value, cards, frame in places:
-            if h_index != side_index:
-                continue
-            top = cards[-1] if cards else None
-            side_name = t(f"double_h.side.{side}")
-            label = (
-                t("double_h.place_label", value=value_label(value), side=side_name, card=card_name(top, t))
-                if top
-                else t("double_h.place_label_empty", value=value_label(value), side=side_name)
-            )
-            cells.append(
-                h("div", {"class": "place", "data-value": value, "role": "group", "aria-label": label},
-                  h("span", {"class": "place-value", "aria-hidden": "true", "text": value_label(value)}),
-                  card_element(top, t, classes=place_frame_class(frame)))
-            )
-        shapes.append(h("section", {"class": "h-shape", "aria-label": t(f"double_h.{side}")}, *cells))
-    return h("div", {"class": "double-h"}, *shapes)

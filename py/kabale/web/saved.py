@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .settings import Settings
 
 if TYPE_CHECKING:  # the engines are imported when a game is read, not when the page starts
+    from kabale.double_h import DoubleH
     from kabale.match import Match
     from kabale.patience import Patience
 
@@ -22,6 +23,7 @@ SEATS: tuple[str, ...] = ("S", "W", "N", "E")
 
 #: Record names in storage (under the "kabale:" prefix).
 SETTINGS, KABALAM, PATIENCE, PATIENCE_STATS = "settings", "kabalam", "patience", "stats:patience"
+DOUBLE_H, DOUBLE_H_STATS = "double-h", "stats:double-h"
 
 SEAT_KINDS: tuple[str, ...] = ("you", "person", "easy", "normal", "hard")
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -172,15 +174,87 @@ class PatienceStats:
     def from_dict(cls, data: Any) -> "PatienceStats":
         if not isinstance(data, Mapping):
             raise ValueError("statistics are an object")
-        values = {}
-        for name in ("played", "won", "streak", "best_streak"):
-            value = data.get(name, 0)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
-                raise ValueError(f"{name} is a count, not {value!r}")
-            values[name] = value
+        values = {name: _count(data, name) for name in ("played", "won", "streak", "best_streak")}
         if values["won"] > values["played"] or values["streak"] > values["won"] or values["best_streak"] < values["streak"]:
             raise ValueError("the statistics do not add up")
         return cls(**values)
+
+
+@dataclass
+class SavedDoubleH:
+    """A Double H game in progress; ``counted`` once its end went into the statistics;
+    ``vetted_s`` how long the solver took to find the deal winnable (winnable deals only)."""
+
+    game: "DoubleH"
+    counted: bool = False
+    vetted_s: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game.to_dict(), "counted": self.counted, "vetted_s": self.vetted_s}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "SavedDoubleH":
+        from kabale.double_h import DoubleH
+
+        if not isinstance(data, Mapping):
+            raise ValueError("a saved Double H game is an object")
+        counted, vetted = data.get("counted", False), data.get("vetted_s")
+        if not isinstance(counted, bool):
+            raise ValueError("counted is true or false")
+        if vetted is not None and (not isinstance(vetted, (int, float)) or isinstance(vetted, bool) or vetted < 0):
+            raise ValueError("vetted_s is a number of seconds")
+        return cls(DoubleH.from_dict(data.get("game")), counted, None if vetted is None else float(vetted))  # type: ignore[arg-type]
+
+
+def _count(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+        raise ValueError(f"{name} is a count, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class DoubleHStats:
+    """Double H games and wins, wins weighted by their bonus (3, 2, 1), wins by round, streaks."""
+
+    played: int = 0
+    won: int = 0
+    weighted: int = 0
+    by_round: tuple[int, int, int] = (0, 0, 0)
+    streak: int = 0
+    best_streak: int = 0
+
+    def record(self, won: bool, round_number: int = 1, bonus: int = 0) -> "DoubleHStats":
+        """The statistics after one more game.
+
+        >>> DoubleHStats().record(True, 1, 3).record(True, 3, 1).record(False)
+        DoubleHStats(played=3, won=2, weighted=4, by_round=(1, 0, 1), streak=0, best_streak=2)
+        """
+        by_round = list(self.by_round)
+        if won:
+            by_round[min(max(round_number, 1), 3) - 1] += 1
+        streak = self.streak + 1 if won else 0
+        return DoubleHStats(self.played + 1, self.won + int(won), self.weighted + (bonus if won else 0),
+                            (by_round[0], by_round[1], by_round[2]), streak, max(self.best_streak, streak))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"played": self.played, "won": self.won, "weighted": self.weighted, "by_round": list(self.by_round),
+                "streak": self.streak, "best_streak": self.best_streak}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "DoubleHStats":
+        if not isinstance(data, Mapping):
+            raise ValueError("statistics are an object")
+        rounds = data.get("by_round", [0, 0, 0])
+        if not isinstance(rounds, list) or len(rounds) != 3:
+            raise ValueError("wins by round are three counts")
+        by_round = tuple(_count({"n": n}, "n") for n in rounds)
+        stats = cls(_count(data, "played"), _count(data, "won"), _count(data, "weighted"),
+                    (by_round[0], by_round[1], by_round[2]), _count(data, "streak"), _count(data, "best_streak"))
+        if (stats.won > stats.played or sum(stats.by_round) != stats.won or stats.streak > stats.won
+                or stats.best_streak < stats.streak or not stats.won <= stats.weighted <= 3 * stats.won):
+            raise ValueError("the statistics do not add up")
+        return stats
 
 
 VALIDATORS = {
@@ -188,4 +262,6 @@ VALIDATORS = {
     KABALAM: SavedMatch.from_dict,
     PATIENCE: SavedPatience.from_dict,
     PATIENCE_STATS: PatienceStats.from_dict,
+    DOUBLE_H: SavedDoubleH.from_dict,
+    DOUBLE_H_STATS: DoubleHStats.from_dict,
 }

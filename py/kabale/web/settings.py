@@ -23,6 +23,7 @@ class Settings:
     memory_aid: bool = False  # off by default: the game rewards memory
     still_winnable: bool = False  # Double H: show whether the deal can still be won
     auto_safe_moves: bool = False  # Double H: play moves the solver proves safe
+    winnable_only: bool = False  # Double H: deal only deals the solver has found winnable
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -32,7 +33,7 @@ class Settings:
         """Settings from stored data: every bad or unknown field is dropped, the rest kept.
 
         >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
-        Settings(language='en', reduced_motion=False, bot_speed='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False)
+        Settings(language='en', reduced_motion=False, bot_speed='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
         """
         if not isinstance(data, dict):
             raise ValueError("settings are a JSON object")

@@ -1,0 +1,600 @@
+"""The Double H table: two H's of 13 places, the stock and the waste, three rounds.
+
+The DoubleH engine is the state; the table keeps only the card picked up (its
+source), the hint on show and the verdicts the solver gave. Every move goes
+through the engine's ``apply`` and is saved at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from kabale.cards import SUITS, Card
+from kabale.double_h import DoubleH, PlaceFacts, TableFacts
+from kabale.double_h_moves import PLACES, Move, MoveKind, Place
+from kabale.game import IllegalMove
+
+from .dom import Element, data, h
+from .messages import card_name, refusal, value_name
+from .render import card_element
+from .routes import fresh_seed
+from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
+from .screen import Screen, later
+
+#: The source name of the waste (places are named by their text, "4L").
+WASTE = "waste"
+#: Seconds the solver may think in the browser: a hint, "still winnable?", a turning point's each step.
+HINT_BUDGET_S = 0.35
+VERDICT_BUDGET_S = 0.25
+TURNING_BUDGET_S = 0.4
+#: Two clicks on one card closer than this are a double-click.
+DOUBLE_TAP_S = 0.45
+#: The most proved-safe moves played in a row by themselves.
+MAX_SAFE_MOVES = 30
+
+
+class DoubleHTable(Screen):
+    game = "double-h"
+
+    def __init__(self, app: Any, saved: SavedDoubleH, stats: DoubleHStats) -> None:
+        super().__init__(app)
+        self.saved = saved
+        self.stats = stats
+        self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
+        self.message = ""
+        self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
+        self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
+        self.turning: str | None = None  # what the solver said about where a lost game was lost
+        self.turning_index: int | None = None
+        self.thinking = False
+        self.focus = "AL"
+        self._task: asyncio.Task[None] | None = None
+        self._last_tap: tuple[str, float] | None = None
+
+    @property
+    def game_state(self) -> DoubleH:
+        return self.saved.game
+
+    def query(self) -> str:
+        return f"?game=double-h&seed={self.game_state.seed}"
+
+    # -- what can be done -----------------------------------------------------------
+
+    def moves_from(self, source: str | None, facts: TableFacts) -> tuple[Move, ...]:
+        if source is None:
+            return ()
+        if source == WASTE:
+            return facts.waste_moves
+        place = Place.from_text(source)
+        return tuple(move for move in facts.places[place.index].moves if move.kind is MoveKind.CARD)
+
+    def targets(self, facts: TableFacts) -> set[str]:
+        return {str(move.target) for move in self.moves_from(self.source, facts)}
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def render(self) -> Element:
+        t, game = self.t, self.game_state
+        facts = game.facts()
+        if self.source is not None and not self.moves_from(self.source, facts):
+            self.source = None
+        targets = self.targets(facts)
+        hinted = self.hint[0] if self.hint else None
+        board = h(
+            "div",
+            {"class": "double-h-board"},
+            *(self.render_h(side, facts, targets, hinted) for side in ("L", "R")),
+        )
+        return h(
+            "section",
+            {"class": "table double-h-table", "aria-label": t("table.double-h")},
+            self.render_bar(facts),
+            board,
+            self.render_stock(facts, hinted),
+            self.render_controls(),
+            self.render_result(facts) if facts.result.is_over else None,
+            h("p", {"class": "stats", "text": self.stats_line()}),
+        )
+
+    def render_bar(self, facts: TableFacts) -> Element:
+        t = self.t
+        return h(
+            "header",
+            {"class": "table-bar"},
+            h("h2", {"text": t("game.double-h")}),
+            h("span", {"class": "deal-number", "text": t("table.deal", seed=self.game_state.seed)}),
+            h("span", {"class": "turn-status", "text": t("dh.round", round=facts.round, bonus=facts.bonus)}),
+            h("span", {"class": "bar-actions"},
+              h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
+              h("button", {"type": "button", "class": "button", "data-action": "restart", "text": t("dh.restart")}),
+              h("button", {"type": "button", "class": "button", "data-action": "new-deal", "data-key": "new-deal-bar",
+                           "text": t("dh.new_deal")})),
+        )
+
+    def render_h(self, side: str, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
+        t = self.t
+        places = [self.render_place(place, facts, targets, hinted) for place in facts.places if place.side == side]
+        return h("section", {"class": "h-shape", "aria-label": t("dh.left" if side == "L" else "dh.right")}, *places)
+
+    def place_label(self, place: PlaceFacts) -> str:
+        t = self.t
+        where = self.where(place.place)
+        if not place.cards:
+            return t("dh.place_empty", where=where)
+        state = {
+            "right": t("dh.frame_right", count=len(place.cards)),
+            "complete": t("dh.frame_complete"),
+            "yellow": t("dh.frame_yellow"),
+        }.get(place.frame, t("dh.cards", count=len(place.cards)))
+        return t("dh.place_label", card=card_name(place.cards[-1], t), where=where, state=state)
+
+    def render_place(self, place: PlaceFacts, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
+        t, name = self.t, place.name
+        classes = ["place-button"]
+        if place.frame != "none":
+            classes.append(f"frame-{place.frame}")
+        if name in targets:
+            classes.append("lit")
+        if self.source == name:
+            classes.append("picked")
+        if hinted is not None and (hinted.source == place.place or (hinted.target == place.place)):
+            classes.append("hinted")
+        movable = any(move.kind is MoveKind.CARD for move in place.moves)
+        pile = [card_element(card, t, classes="in-pile") for card in place.cards] or [card_element(None, t)]
+        turn = next((move for move in place.moves if move.kind is MoveKind.TURN), None)
+        return h(
+            "div",
+            {"class": "place", "data-value": place.value},
+            h("span", {"class": "place-value", "aria-hidden": "true", "text": PLACE_LABELS[place.value]}),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": " ".join(classes),
+                    "data-action": "place",
+                    "data-place": name,
+                    "data-key": f"place-{name}",
+                    "aria-label": self.place_label(place),
+                    "aria-pressed": "true" if self.source == name else "false",
+                    "draggable": "true" if movable else None,
+                    "style": f"--cards:{len(place.cards)}",
+                },
+                h("span", {"class": "pile"}, *pile),
+            ),
+            h("button", {"type": "button", "class": "button small turn", "data-action": "turn", "data-place": name,
+                         "data-key": f"turn-{name}", "aria-label": t("dh.turn_over_label", where=self.where(place.place)),
+                         "text": t("dh.turn_over")}) if turn else None,
+        )
+
+    def render_stock(self, facts: TableFacts, hinted: Move | None) -> Element:
+        t = self.t
+        top = facts.waste[-1] if facts.waste else None
+        waste_classes = "place-button waste" + (" picked" if self.source == WASTE else "")
+        if hinted is not None and hinted.from_waste:
+            waste_classes += " hinted"
+        return h(
+            "div",
+            {"class": "stock-area"},
+            h("button", {"type": "button", "class": "place-button stock", "data-action": "draw", "data-key": "draw",
+                         "aria-label": t("dh.stock_label", count=facts.stock_count) if facts.stock_count
+                         else t("dh.stock_empty")},
+              card_element(None, t) if not facts.stock_count else h(
+                  "div", {"class": "card back", "aria-hidden": "true"}),
+              h("span", {"class": "count", "data-count": facts.stock_count})),
+            h("button", {"type": "button", "class": waste_classes, "data-action": "waste", "data-key": "waste",
+                         "aria-pressed": "true" if self.source == WASTE else "false",
+                         "draggable": "true" if facts.waste_moves else None,
+                         "aria-label": t("dh.waste_label", card=card_name(top, t), count=len(facts.waste))
+                         if top else t("dh.waste_empty")},
+              card_element(top, t),
+              h("span", {"class": "count", "data-count": len(facts.waste)})),
+            h("button", {"type": "button", "class": "button", "data-action": "next-round", "data-key": "next-round",
+                         "text": t("dh.next_round", bonus=max(facts.bonus - 1, 1))}) if facts.can_start_next_round else None,
+            h("p", {"class": "suit-order", "role": "img", "aria-label": t("dh.suit_order_label")},
+              *(h("span", {"class": "suit " + ("red" if suit.is_red else "black"), "aria-hidden": "true",
+                           "text": suit.symbol}) for suit in SUITS)),
+        )
+
+    def render_controls(self) -> Element:
+        t, game = self.t, self.game_state
+        hint_text = None
+        if self.thinking:
+            hint_text = h("p", {"class": "hint-text", "text": t("dh.thinking")})
+        elif self.hint is not None:
+            move, basis = self.hint
+            said = t("dh.hint", move=self.describe(move)) if move is not None else t("dh.hint_none")
+            hint_text = h("p", {"class": "hint-text", "text": f"{said} {basis}"})
+        verdict = None
+        if self.app.settings.still_winnable and self.verdict is not None and not game.is_over():
+            verdict = h("p", {"class": f"verdict {self.verdict}", "text": t(f"dh.winnable.{self.verdict}")})
+        return h(
+            "div",
+            {"class": "controls"},
+            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
+                         "disabled": not game.can_undo(), "text": t("patience.undo")}),
+            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
+                         "disabled": not game.can_redo(), "text": t("patience.redo")}),
+            h("button", {"type": "button", "class": "button", "data-action": "hint", "data-key": "hint",
+                         "disabled": game.is_over(), "text": t("dh.hint_button")}),
+            h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
+                         "disabled": game.is_over(), "text": t("dh.give_up")}),
+            h("div", {"class": "advice", "aria-live": "polite"}, hint_text, verdict),
+            h("p", {"class": "refusal", "role": "alert", "text": self.message}),
+        )
+
+    def render_result(self, facts: TableFacts) -> Element:
+        t, result = self.t, facts.result
+        if result.outcome == "won":
+            text = t("dh.won", round=result.round, count=result.wins)
+        elif result.outcome == "gave up":
+            text = t("dh.gave_up")
+        else:
+            text = t("dh.lost")
+        vetted = self.saved.vetted_s
+        turning: list[Any] = []
+        if result.outcome != "won":
+            if self.turning is None:
+                turning.append(h("button", {"type": "button", "class": "button", "data-action": "turning",
+                                            "data-key": "turning", "text": t("dh.turning_button")}))
+            else:
+                turning.append(h("p", {"class": "turning", "text": self.turning}))
+                if self.turning_index is not None:
+                    turning.append(h("button", {"type": "button", "class": "button", "data-action": "turning-go",
+                                                "data-key": "turning-go", "text": t("dh.turning.go")}))
+        return h(
+            "section",
+            {"class": "game-end " + ("won" if result.outcome == "won" else "lost"), "aria-labelledby": "result-heading"},
+            h("h3", {"id": "result-heading", "text": text}),
+            h("p", {"text": t("dh.vetted", seed=self.game_state.seed, seconds=f"{vetted:.1f}")}) if vetted is not None else None,
+            *turning,
+            h("button", {"type": "button", "class": "button primary", "data-action": "new-deal", "data-key": "new-deal",
+                         "text": t("dh.new_deal")}),
+        )
+
+    def stats_line(self) -> str:
+        s = self.stats
+        return self.t("patience.stats") + ": " + self.t(
+            "dh.stats_line", played=s.played, won=s.won, weighted=s.weighted, first=s.by_round[0],
+            second=s.by_round[1], third=s.by_round[2], streak=s.streak, best=s.best_streak,
+        )
+
+    def describe(self, move: Move, game: DoubleH | None = None) -> str:
+        """A move in words, as at ``game`` (the present game by default):
+        "7 of hearts from the waste to the 7-place of the right H"."""
+        t = self.t
+        game = game or self.game_state
+        if move.kind is MoveKind.DRAW:
+            return t("dh.move.draw")
+        if move.kind is MoveKind.NEXT_ROUND:
+            return t("dh.move.next_round")
+        if move.kind is MoveKind.TURN:
+            assert move.target is not None
+            return t("dh.move.turn", where=self.where(move.target))
+        if move.kind is MoveKind.CARD:
+            assert move.target is not None
+            cards = game.waste if move.source is None else game.pile(move.source)
+            card = card_name(cards[-1], t) if cards else "?"
+            if move.source is None:
+                return t("dh.move.from_waste", card=card, target=self.where(move.target))
+            return t("dh.move.from_place", card=card, source=self.where(move.source), target=self.where(move.target))
+        return t("dh.give_up")
+
+    def where(self, place: Place) -> str:
+        """"7-place of the right H", "Ace-place of the left H"."""
+        t = self.t
+        return t("dh.place", value=value_name(place.value, t), side=t("dh.side_left" if place.side == "L" else "dh.side_right"))
+
+    # -- playing ----------------------------------------------------------------------
+
+    def on_action(self, action: str, target: Any, event: Any) -> None:
+        if action == "place":
+            self.place_chosen(data(target, "place") or "")
+        elif action == "waste":
+            if not self.double_tap(WASTE):
+                self.pick(WASTE)
+        elif action == "draw":
+            self.play(Move.draw())
+        elif action == "next-round":
+            self.play(Move.next_round())
+        elif action == "turn":
+            self.play(Move.turn(data(target, "place") or ""))
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "give-up":
+            self.play(Move.give_up())
+        elif action == "hint":
+            self.ask_hint()
+        elif action == "turning":
+            self.ask_turning_point()
+        elif action == "turning-go":
+            self.go_to_turning_point()
+        elif action == "new-deal":
+            self.app.new_double_h(None)
+        elif action == "restart":
+            self.app.new_double_h(self.game_state.seed)
+        elif action == "rules":
+            self.app.show_rules("double-h")
+
+    def pick(self, source: str) -> None:
+        """Pick up the top card of a place or of the waste (again: put it back)."""
+        facts = self.game_state.facts()
+        self.message = ""
+        if self.source == source:
+            self.source = None
+        elif self.moves_from(source, facts):
+            self.source = source
+        else:
+            self.source = None
+            self.message = self.t("dh.cannot_move")
+        self.refresh()
+
+    def double_tap(self, name: str) -> bool:
+        """A second click (or tap) within DOUBLE_TAP_S on a card the first one picked up:
+        send it to its build. (The browser's dblclick cannot serve: each click redraws the
+        table.) Any other click starts afresh."""
+        now = time.monotonic()
+        last, self._last_tap = self._last_tap, (name, now)
+        if last is not None and last[0] == name and now - last[1] < DOUBLE_TAP_S:
+            self._last_tap = None
+            self.source = None
+            self.send_home(name)
+            return True
+        return False
+
+    def place_chosen(self, name: str) -> None:
+        """A click on a place: drop the picked-up card there, or pick up its top card."""
+        self.focus = name
+        if self.source is not None and self.source != name:
+            self._last_tap = None
+            source = None if self.source == WASTE else self.source
+            self.play(Move.card(source, name))
+            return
+        if not self.double_tap(name):
+            self.pick(name)
+
+    def send_home(self, source: str) -> None:
+        """Double-click: send a card to its build (or a club to an empty place of its value)."""
+        game = self.game_state
+        moves = self.moves_from(source, game.facts())
+        builds = [move for move in moves if move.target is not None and game.is_right(move.target.index)]
+        starts = [move for move in moves if move.target is not None and not game.pile(move.target)
+                  and self.top_card(source).is_club and move.target.value == self.top_card(source).value]
+        if not builds and not starts:
+            self.message = self.t("dh.no_build")
+            self.refresh()
+            return
+        self.play((builds or starts)[0])
+
+    def top_card(self, source: str) -> Card:
+        game = self.game_state
+        cards = game.waste if source == WASTE else game.pile(source)
+        return cards[-1]
+
+    def play(self, move: Move) -> None:
+        game = self.game_state
+        try:
+            game.apply(move)
+        except IllegalMove as error:
+            self.source = None
+            self.message = refusal(error, self.t)
+            self.refresh()
+            return
+        self.source, self.message, self.hint = None, "", None
+        self.after_move()
+
+    def after_move(self) -> None:
+        game = self.game_state
+        if game.is_over() and not self.saved.counted:
+            result = game.result()
+            self.stats = self.stats.record(result.outcome == "won", result.round, result.wins)
+            self.saved.counted = True
+            self.app.save(DOUBLE_H_STATS, self.stats.to_dict())
+            self.app.announce(self.t("dh.won", round=result.round, count=result.wins) if result.outcome == "won"
+                              else self.t("dh.lost") if result.outcome == "lost" else self.t("dh.gave_up"))
+        self.app.save(DOUBLE_H, self.saved.to_dict())
+        self.refresh()
+        self.help_after_move()
+
+    def undo(self) -> None:
+        if self.game_state.can_undo():
+            self.game_state.undo()
+            self.source, self.message, self.hint, self.turning = None, "", None, None
+            self.app.save(DOUBLE_H, self.saved.to_dict())
+            self.refresh()
+            self.help_after_move(safe_moves=False)
+
+    def redo(self) -> None:
+        if self.game_state.can_redo():
+            self.game_state.redo()
+            self.source, self.message, self.hint = None, "", None
+            self.after_move()
+
+    # -- the solver's help -----------------------------------------------------------
+
+    def think(self, work: Any) -> None:
+        """Show "Thinking…", let the page paint, then run ``work`` (the solver blocks while it searches)."""
+        if self._task is not None and not self._task.done():
+            return
+        self.thinking = True
+        self.refresh()
+
+        def run() -> None:
+            try:
+                work()
+            finally:
+                self.thinking = False
+                self.refresh()
+
+        self._task = later(30, run)
+
+    def ask_hint(self) -> None:
+        """The best next move from what the player has seen (honest mode), saying what it is based on."""
+        game = self.game_state
+        if game.is_over():
+            return
+
+        def work() -> None:
+            from kabale.solver import HONEST, hint
+
+            found = hint(game, HONEST, budget_s=HINT_BUDGET_S, seed=len(game.history))
+            verdict = found.verdict
+            if verdict.status == "lost" and found.move is None:
+                basis = self.t("dh.basis.lost")
+            elif verdict.samples <= 1 and verdict.status == "won":
+                basis = self.t("dh.basis.seen_all" if game.round > 1 else "dh.basis.thoughtful")
+            elif verdict.won_samples:
+                basis = self.t("dh.basis.honest", won=verdict.won_samples, samples=verdict.samples)
+            else:
+                basis = self.t("dh.basis.guess")
+            self.hint = (found.move, basis)
+
+        self.think(work)
+
+    def help_after_move(self, safe_moves: bool = True) -> None:
+        """Play the proved-safe moves (an option), then ask "still winnable?" (an option)."""
+        settings, game = self.app.settings, self.game_state
+        if safe_moves and settings.auto_safe_moves and not game.is_over():
+            from kabale.solver import safe_move
+
+            played = 0
+            while played < MAX_SAFE_MOVES and (move := safe_move(game)) is not None:
+                game.apply(move)
+                played += 1
+            if played:
+                self.app.save(DOUBLE_H, self.saved.to_dict())
+                self.refresh()
+        if settings.still_winnable and not game.is_over():
+            def work() -> None:
+                from kabale.solver import solve
+
+                verdict = solve(game, budget_s=VERDICT_BUDGET_S)
+                self.verdict = {"won": "yes", "lost": "no"}.get(verdict.status, "unknown")
+
+            self.verdict = None
+            self.think(work)
+
+    def ask_turning_point(self) -> None:
+        """After a loss: the last position that could still be won, and the move that lost it."""
+        game = self.game_state
+        if game.seed is None:
+            return
+
+        def work() -> None:
+            from kabale.solver import turning_point
+
+            point = turning_point(game.seed or 0, game.history, budget_s=TURNING_BUDGET_S)
+            self.turning_index = point.index
+            if point.status in ("found", "uncertain") and point.move is not None and point.index is not None:
+                replay = DoubleH.deal(game.seed or 0)
+                for move in game.history[: point.index]:
+                    replay.apply(move)
+                self.turning = self.t(f"dh.turning.{point.status}", index=point.index,
+                                      move=self.describe(point.move, replay))
+            elif point.status == "still winnable":
+                self.turning = self.t("dh.turning.still")
+                self.turning_index = None
+            else:
+                self.turning = self.t("dh.turning.never" if point.status == "never winnable" else "dh.turning.unknown")
+                self.turning_index = None
+
+        self.think(work)
+
+    def go_to_turning_point(self) -> None:
+        """Undo back to the last winnable position (the moves stay to redo)."""
+        game, index = self.game_state, self.turning_index
+        if index is None:
+            return
+        while len(game.history) > index and game.can_undo():
+            game.undo()
+        self.turning, self.turning_index, self.hint = None, None, None
+        self.app.save(DOUBLE_H, self.saved.to_dict())
+        self.refresh()
+
+    def leave(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
+    # -- keyboard and mouse ---------------------------------------------------------
+
+    def on_key(self, event: Any) -> bool:
+        key, target = str(event.key), event.target
+        place = data(target, "place") if data(target, "action") == "place" else None
+        if place and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            index = Place.from_text(place).index
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            self.focus = str(PLACES[(index + step) % len(PLACES)])
+            self.app.focus_key(f"place-{self.focus}")
+            return True
+        actions = {"d": Move.draw(), "n": Move.next_round()}
+        lowered = key.lower()
+        if lowered in actions:
+            self.play(actions[lowered])
+        elif lowered == "u":
+            self.undo()
+        elif lowered == "r":
+            self.redo()
+        elif lowered == "h":
+            self.ask_hint()
+        elif lowered == "w":
+            self.pick(WASTE)
+            self.app.focus_key("waste")
+        elif lowered == "t" and place:
+            self.play(Move.turn(place))
+        elif key == "Escape" and self.source is not None:
+            self.source = None
+            self.refresh()
+        else:
+            return False
+        return True
+
+    def on_drag_start(self, target: Any, event: Any) -> None:
+        source = data(target, "place") or (WASTE if data(target, "action") == "waste" else None)
+        if source and self.moves_from(source, self.game_state.facts()):
+            self.source = source
+            event.dataTransfer.setData("text/plain", "kabale-card")
+            event.dataTransfer.effectAllowed = "move"
+
+    def on_drag_over(self, target: Any, event: Any) -> bool:
+        button = target.closest("[data-action=place]")
+        return data(button, "place") in self.targets(self.game_state.facts())
+
+    def on_drop(self, target: Any, event: Any) -> None:
+        button = target.closest("[data-action=place]")
+        name = data(button, "place")
+        if name:
+            self.place_chosen(name)
+
+    def on_storage(self, name: str) -> None:
+        if name == DOUBLE_H:
+            saved = self.app.store.load(DOUBLE_H)
+            if isinstance(saved, SavedDoubleH):
+                self.saved, self.source, self.hint = saved, None, None
+                self.refresh()
+        elif name == DOUBLE_H_STATS:
+            stats = self.app.store.load(DOUBLE_H_STATS)
+            if isinstance(stats, DoubleHStats):
+                self.stats = stats
+                self.refresh()
+
+
+#: The label above each place: A, 2 .. 10, J, Q, K.
+PLACE_LABELS = {value: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value)) for value in range(1, 14)}
+
+
+
+def vet_fresh_deal(budget_s: float = 3.0, per_deal_s: float = 0.6) -> tuple[int, float | None]:
+    """A fresh deal the solver found winnable (thoughtful), and how long finding it took;
+    (a fresh deal, None) when none was found within ``budget_s``."""
+    from kabale.solver import solve_seed
+
+    started = time.perf_counter()
+    seed = fresh_seed()
+    while time.perf_counter() - started < budget_s:
+        if solve_seed(seed, budget_s=per_deal_s).status == "won":
+            return seed, time.perf_counter() - started
+        seed = fresh_seed()
+    return seed, None

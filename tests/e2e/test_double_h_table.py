@@ -1,0 +1,185 @@
+"""Issue 6: Double H at the table, played through the page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from helpers import INSTANT, click_double_h_move, saved_double_h
+from kabale.double_h import DoubleH, Move, MoveKind
+from kabale.solver import solve_seed
+
+
+@pytest.fixture
+def double_h(page: Page, open_kabale: Callable[..., Page]) -> Callable[[int], Page]:
+    page.add_init_script(INSTANT)
+
+    def open_deal(seed: int) -> Page:
+        opened = open_kabale(f"?game=double-h&seed={seed}")
+        expect(opened.get_by_role("region", name="Double H table")).to_be_visible()
+        return opened
+
+    return open_deal
+
+
+def test_the_deal_on_the_table_is_the_engines_deal(double_h: Callable[[int], Page]) -> None:
+    page = double_h(31)
+    game = DoubleH.deal(31)
+    for place in game.facts().places:
+        button = page.locator(f"button[data-action=place][data-place='{place.name}']")
+        shown = button.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert shown == [str(card) for card in place.cards]
+    expect(page.get_by_role("button", name=re.compile(r"^Stock, 78 cards"))).to_be_visible()
+
+
+def test_a_seeded_deal_is_won_through_the_page_along_the_solvers_moves(double_h: Callable[[int], Page]) -> None:
+    verdict = solve_seed(1, budget_s=5.0)
+    assert verdict.status == "won"
+    page = double_h(1)
+    for move in verdict.moves:
+        click_double_h_move(page, move)
+        if move.kind is MoveKind.NEXT_ROUND:  # a round change shows its bonus
+            expect(page.get_by_text("Round 2 of 3 · a win counts ×2")).to_be_visible()
+    expect(page.get_by_role("heading", name="You won in round 2! It counts as 2 wins.")).to_be_visible()
+    game = saved_double_h(page).game
+    assert game.result().outcome == "won" and list(game.history) == list(verdict.moves)
+    expect(page.locator(".stats")).to_contain_text("Played 1, won 1, weighted by bonus 2")
+    assert page.locator(".place-button.frame-complete").count() == 26
+
+
+LOSING_CARD_MOVES = ["2L to JL", "3L to 10R", "waste to 3L", "9L to 7R", "waste to 9L", "6L to KR", "8R to 6L",
+                     "3L to 8R", "turn 7R", "4L to 3L", "9R to JR", "KR to 5L", "5L to 2L", "KR to 2L", "waste to KR",
+                     "9L to 5R", "waste to 9L", "waste to 9R", "waste to 4L"]
+
+
+def test_a_lost_game_says_so_and_finds_where_it_was_lost(double_h: Callable[[int], Page]) -> None:
+    page = double_h(2)
+    page.locator("button[data-action=draw]").focus()
+    for _ in range(3):  # the whole stock, three rounds, from the keyboard: D draws, N starts the next round
+        for _ in range(78):
+            page.keyboard.press("d")
+        page.keyboard.press("n")
+    assert len(saved_double_h(page).game.history) == 236
+    for text in LOSING_CARD_MOVES:
+        click_double_h_move(page, Move.from_text(text))
+    expect(page.get_by_role("heading", name=re.compile("^Lost: no card can go"))).to_be_visible()
+    assert saved_double_h(page).game.result().outcome == "lost"
+    page.get_by_role("button", name="Where was it lost?").click()
+    expect(page.locator(".turning")).to_be_visible(timeout=60_000)
+
+
+def test_undo_and_redo_without_limit(double_h: Callable[[int], Page]) -> None:
+    verdict = solve_seed(38, budget_s=5.0)
+    page = double_h(38)
+    for move in verdict.moves[:6]:
+        click_double_h_move(page, move)
+    after = saved_double_h(page).game.position()
+    for _ in range(6):
+        page.get_by_role("button", name="Undo").click()
+    assert saved_double_h(page).game.position() == DoubleH.deal(38).position()
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    for _ in range(6):
+        page.get_by_role("button", name="Redo").click()
+    assert saved_double_h(page).game.position() == after
+
+
+def test_a_yellow_pile_is_turned_over(double_h: Callable[[int], Page]) -> None:
+    verdict = solve_seed(38, budget_s=5.0)
+    turn_at = next(i for i, move in enumerate(verdict.moves) if move.kind is MoveKind.TURN)
+    page = double_h(38)
+    for move in verdict.moves[:turn_at]:
+        click_double_h_move(page, move)
+    place = str(verdict.moves[turn_at].target)
+    pile = page.locator(f"button[data-action=place][data-place='{place}']")
+    expect(pile).to_have_class(re.compile("frame-yellow"))
+    page.get_by_role("button", name=re.compile("^Turn over the pile on the")).click()
+    expect(pile).to_have_class(re.compile("frame-(right|complete)"))
+    cards = pile.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards[0].endswith("C")  # the club is at the bottom now: its right place
+
+
+def test_an_illegal_move_says_why(double_h: Callable[[int], Page]) -> None:
+    page = double_h(5)
+    page.locator("button[data-action=draw]").click()
+    game = saved_double_h(page).game
+    # empty a place by a legal card move from the table, if the deal has one, then try to draw
+    source_move = next((m for m in game.legal_moves() if m.kind is MoveKind.CARD and m.source is not None
+                        and len(game.pile(m.source)) == 1), None)
+    assert source_move is not None
+    click_double_h_move(page, source_move)
+    page.locator("button[data-action=draw]").click()
+    expect(page.get_by_role("alert").filter(has_text="Fill the empty place")).to_contain_text(
+        "Fill the empty place before you draw: the waste is not empty")
+
+
+def test_a_reload_restores_the_game(double_h: Callable[[int], Page]) -> None:
+    verdict = solve_seed(38, budget_s=5.0)
+    page = double_h(38)
+    for move in verdict.moves[:5]:
+        click_double_h_move(page, move)
+    before = page.locator(".double-h-board [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    after = page.locator(".double-h-board [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert after == before
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
+
+
+def test_keyboard_only_moves(double_h: Callable[[int], Page]) -> None:
+    verdict = solve_seed(38, budget_s=5.0)
+    first = next(move for move in verdict.moves if move.kind is MoveKind.CARD and move.source is not None)
+    prefix = verdict.moves[: verdict.moves.index(first)]
+    page = double_h(38)
+    for move in prefix:  # draws, from the keyboard
+        assert move.kind is MoveKind.DRAW
+        page.keyboard.press("d")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action") == "place":
+            break
+    assert first.source is not None and first.target is not None
+    for _ in range(30):  # arrows walk the places to the card's own
+        if page.evaluate("document.activeElement.dataset.place") == str(first.source):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    for _ in range(30):
+        if page.evaluate("document.activeElement.dataset.place") == str(first.target):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert saved_double_h(page).game.history[-1] == first
+
+
+def test_a_hint_says_what_it_is_based_on(double_h: Callable[[int], Page]) -> None:
+    page = double_h(5)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".hint-text")).to_contain_text(re.compile("From what you have seen|Knowing|best guess"),
+                                                       timeout=20_000)
+    assert page.locator(".place-button.hinted, .waste.hinted").count() >= 1
+
+
+def test_no_axe_violations_on_the_double_h_table(double_h: Callable[[int], Page], axe_violations: Any) -> None:
+    page = double_h(38)
+    verdict = solve_seed(38, budget_s=5.0)
+    click_double_h_move(page, verdict.moves[0])
+    page.locator("button[data-action=place]").first.click()
+    assert [v["id"] for v in axe_violations(page)] == []
+
+
+def test_a_double_click_sends_a_card_to_its_build(double_h: Callable[[int], Page]) -> None:
+    verdict = solve_seed(1, budget_s=5.0)
+    page = double_h(1)
+    for index, move in enumerate(verdict.moves):
+        game = DoubleH.deal(1)
+        for earlier in verdict.moves[:index]:
+            game.apply(earlier)
+        if move.kind is MoveKind.CARD and move.source is not None and game.is_right(move.target.index):
+            page.locator(f"button[data-place='{move.source}']").dblclick()
+            assert saved_double_h(page).game.history[-1] == move
+            return
+        click_double_h_move(page, move)
+    raise AssertionError("the solver's line has no build from a place")
