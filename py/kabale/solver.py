@@ -1,11 +1,12 @@
-"""The Double H solver: hints, "still winnable?", win rates, turning points.
+"""The solvers of Double H and Patience Kabalam: hints, "still winnable?",
+win rates, turning points (Double H).
 
 Every answer comes from :func:`kabale.solver_search.search` on the compact
-rules of :mod:`kabale.solver_double_h`, within a budget of seconds and/or
-states, and is one of:
+rules of :mod:`kabale.solver_double_h` or :mod:`kabale.solver_patience`,
+within a budget of seconds and/or states, and is one of:
 
 * ``won``: a winning line was found (its moves replay legally through the
-  engine: :func:`solve` checks them before it answers);
+  engine: the solver checks them before it answers);
 * ``lost``: the complete search ran out of moves: proved;
 * ``unknown``: the budget ran out first.
 
@@ -15,6 +16,10 @@ cards are known (they are the ones not on the table) but not their order, so
 it solves ``samples`` orders drawn at random and aggregates; from round 2 on
 the player has seen every card in drawing order, and honest is thoughtful.
 Each answer says which mode it used.
+
+Patience Kabalam is solved in thoughtful mode only: it knows the face-down
+cards of the Kabala and the order of the draw pile (:func:`solve_patience`;
+:func:`solve` and :func:`hint` take either game).
 """
 
 from __future__ import annotations
