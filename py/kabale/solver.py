@@ -1,11 +1,12 @@
-"""The Double H solver: hints, "still winnable?", win rates, turning points.
+"""The solvers of Double H and Patience Kabalam: hints, "still winnable?",
+win rates, turning points (Double H).
 
 Every answer comes from :func:`kabale.solver_search.search` on the compact
-rules of :mod:`kabale.solver_double_h`, within a budget of seconds and/or
-states, and is one of:
+rules of :mod:`kabale.solver_double_h` or :mod:`kabale.solver_patience`,
+within a budget of seconds and/or states, and is one of:
 
 * ``won``: a winning line was found (its moves replay legally through the
-  engine: :func:`solve` checks them before it answers);
+  engine: the solver checks them before it answers);
 * ``lost``: the complete search ran out of moves: proved;
 * ``unknown``: the budget ran out first.
 
@@ -15,6 +16,10 @@ cards are known (they are the ones not on the table) but not their order, so
 it solves ``samples`` orders drawn at random and aggregates; from round 2 on
 the player has seen every card in drawing order, and honest is thoughtful.
 Each answer says which mode it used.
+
+Patience Kabalam is solved in thoughtful mode only: it knows the face-down
+cards of the Kabala and the order of the draw pile (:func:`solve_patience`;
+:func:`solve` and :func:`hint` take either game).
 """
 
 from __future__ import annotations
@@ -24,37 +29,42 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Generic, Iterable, Sequence, TypeVar, overload
 
 from kabale.cards import new_rng, shuffled
 from kabale.double_h import DoubleH, Move, MoveKind, Position
+from kabale.kabala import Move as PatienceMove, Options, how_many
+from kabale.patience import Patience, PatiencePosition
 from kabale.solver_double_h import Action, Macro, Model, Space, State
+from kabale.solver_patience import Model as PatienceModel, Space as PatienceSpace
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
 
 __all__ = [
     "THOUGHTFUL", "HONEST", "Verdict", "Hint", "TurningPoint", "WinRate",
     "solve", "solve_seed", "winnable", "hint", "turning_point", "win_rate", "wilson_interval", "safe_move",
+    "solve_patience", "solve_patience_seed", "patience_win_rate",
 ]
 
 THOUGHTFUL, HONEST = "thoughtful", "honest"
 DEFAULT_SAMPLES = 8
+M = TypeVar("M")  # the game's move: Double H's or Patience Kabalam's
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Verdict(Generic[M]):
     """The answer for one position. In honest mode ``status`` is "won" (or
     "lost") only when every sampled stock order agreed; ``moves`` are a
     winning line (thoughtful mode, or the first won sample in honest mode)."""
 
     status: str
-    moves: tuple[Move, ...]
+    moves: tuple[M, ...]
     states: int
     seconds: float
     mode: str = THOUGHTFUL
     samples: int = 1
     won_samples: int = 0
     lost_samples: int = 0
-    best_line: tuple[Move, ...] = ()  # unknown, thoughtful: the line that got furthest (a best guess)
+    best_line: tuple[M, ...] = ()  # unknown, thoughtful: the line that got furthest (a best guess)
 
     @property
     def winnable(self) -> bool | None:
@@ -74,13 +84,13 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class Hint:
+class Hint(Generic[M]):
     """The best next move (None when no move can win), in words, and why."""
 
-    move: Move | None
+    move: M | None
     text: str
     mode: str
-    verdict: Verdict
+    verdict: Verdict[M]
     support: str
 
 
@@ -178,7 +188,7 @@ def _check_line(position: Position, moves: Sequence[Move]) -> None:
 
 
 def solve_position(position: Position, budget_s: float | None = 2.0, budget_states: int | None = None,
-                   seed: int = 0) -> Verdict:
+                   seed: int = 0) -> Verdict[Move]:
     """Thoughtful mode: won (with the moves) / lost / unknown within the budget."""
     started = time.perf_counter()
     model, state = Model.from_position(position)
@@ -208,9 +218,24 @@ def _root_path(space: Space, state: State) -> list[Action]:
     return steps
 
 
+@overload
 def solve(game: DoubleH, budget_s: float | None = 2.0, budget_states: int | None = None,
-          mode: str = THOUGHTFUL, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Verdict:
-    """Can the game's present position still be won? (Also "still winnable?")"""
+          mode: str = THOUGHTFUL, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Verdict[Move]: ...
+
+
+@overload
+def solve(game: Patience, budget_s: float | None = 2.0, budget_states: int | None = None,
+          mode: str = THOUGHTFUL, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Verdict[PatienceMove]: ...
+
+
+def solve(game: DoubleH | Patience, budget_s: float | None = 2.0, budget_states: int | None = None,
+          mode: str = THOUGHTFUL, samples: int = DEFAULT_SAMPLES,
+          seed: int = 0) -> Verdict[Move] | Verdict[PatienceMove]:
+    """Can the game's present position still be won? (Also "still winnable?")
+    Patience Kabalam has the thoughtful mode only (see :func:`solve_patience`)."""
+    if isinstance(game, Patience):
+        _thoughtful_only(mode)
+        return solve_patience(game, budget_s, budget_states, seed=seed)
     if game.is_won():
         return Verdict(WON, (), 0, 0.0, mode)
     if mode == HONEST:
@@ -223,7 +248,7 @@ def solve(game: DoubleH, budget_s: float | None = 2.0, budget_states: int | None
 winnable = solve
 
 
-def solve_seed(seed: int, budget_s: float | None = 2.0, budget_states: int | None = None) -> Verdict:
+def solve_seed(seed: int, budget_s: float | None = 2.0, budget_states: int | None = None) -> Verdict[Move]:
     """Thoughtful mode from a deal."""
     return solve_position(DoubleH.deal(seed).start, budget_s, budget_states, seed)
 
@@ -242,7 +267,7 @@ def _sampled_orders(position: Position, samples: int, seed: int) -> list[Positio
 
 
 def _solve_honest(position: Position, budget_s: float | None, budget_states: int | None, samples: int,
-                  seed: int) -> Verdict:
+                  seed: int) -> Verdict[Move]:
     started = time.perf_counter()
     orders = _sampled_orders(position, samples, seed)
     each_s = None if budget_s is None else budget_s / len(orders)
@@ -259,7 +284,7 @@ def _solve_honest(position: Position, budget_s: float | None, budget_states: int
 
 
 def _first_moves(position: Position, budget_s: float | None, budget_states: int | None, samples: int,
-                 seed: int) -> tuple[Counter[Move], list[Verdict]]:
+                 seed: int) -> tuple[Counter[Move], list[Verdict[Move]]]:
     orders = _sampled_orders(position, samples, seed)
     each_s = None if budget_s is None else budget_s / len(orders)
     each_states = None if budget_states is None else max(1, budget_states // len(orders))
@@ -270,7 +295,7 @@ def _first_moves(position: Position, budget_s: float | None, budget_states: int 
 # -- hints, turning points, win rates ----------------------------------------------------
 
 
-def _fallback_move(game: DoubleH, verdict: Verdict | None = None) -> Move | None:
+def _fallback_move(game: DoubleH, verdict: Verdict[Move] | None = None) -> Move | None:
     """When nothing was proved: the first move of the line that got furthest,
     or else the move the search would try first."""
     if verdict is not None and verdict.best_line:
@@ -280,11 +305,26 @@ def _fallback_move(game: DoubleH, verdict: Verdict | None = None) -> Move | None
     return model.to_move(actions[0][0]) if actions else None
 
 
+@overload
 def hint(game: DoubleH, mode: str = THOUGHTFUL, budget_s: float | None = 1.0, budget_states: int | None = None,
-         samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Hint:
-    """The best next move, saying which mode found it and how sure it is."""
+         samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Hint[Move]: ...
+
+
+@overload
+def hint(game: Patience, mode: str = THOUGHTFUL, budget_s: float | None = 1.0, budget_states: int | None = None,
+         samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Hint[PatienceMove]: ...
+
+
+def hint(game: DoubleH | Patience, mode: str = THOUGHTFUL, budget_s: float | None = 1.0,
+         budget_states: int | None = None, samples: int = DEFAULT_SAMPLES,
+         seed: int = 0) -> Hint[Move] | Hint[PatienceMove]:
+    """The best next move, saying which mode found it and how sure it is.
+    Patience Kabalam has the thoughtful mode only (see :func:`_patience_hint`)."""
+    if isinstance(game, Patience):
+        _thoughtful_only(mode)
+        return _patience_hint(game, budget_s, budget_states, seed)
     if game.is_over():
-        verdict = Verdict(game.result().outcome, (), 0, 0.0, mode)
+        verdict: Verdict[Move] = Verdict(game.result().outcome, (), 0, 0.0, mode)
         return Hint(None, f"The game is over: {game.result().outcome}", mode, verdict, "")
     if mode == THOUGHTFUL:
         verdict = solve(game, budget_s, budget_states, THOUGHTFUL, seed=seed)
@@ -332,9 +372,9 @@ def turning_point(seed: int, moves: Sequence[Move | str], budget_s: float | None
         if game.history[-1].kind is not MoveKind.GIVE_UP:
             positions.append(game.position())
     played = [move for move in played if move.kind is not MoveKind.GIVE_UP]
-    verdicts: dict[int, Verdict] = {}
+    verdicts: dict[int, Verdict[Move]] = {}
 
-    def verdict(index: int) -> Verdict:
+    def verdict(index: int) -> Verdict[Move]:
         if index not in verdicts:
             verdicts[index] = solve_position(positions[index], budget_s, budget_states, seed)
         return verdicts[index]
@@ -366,12 +406,110 @@ def win_rate(seeds: Iterable[int], budget_s: float | None = 2.0, budget_states: 
     return summarize(verdicts)
 
 
-def summarize(verdicts: Sequence[Verdict]) -> WinRate:
+def summarize(verdicts: Sequence[Verdict[Any]]) -> WinRate:
     won = sum(v.status == WON for v in verdicts)
     lost = sum(v.status == LOST for v in verdicts)
     low, high = wilson_interval(won, len(verdicts))
     return WinRate(len(verdicts), won, lost, len(verdicts) - won - lost, won / len(verdicts) if verdicts else 0.0,
                    low, high, tuple(v.seconds for v in verdicts), sum(v.states for v in verdicts))
+
+
+# -- Patience Kabalam (thoughtful) --------------------------------------------------
+#
+# Thoughtful mode knows the face-down cards of the Kabala and the order of the
+# draw pile: the full state of a deal, or of a Patience game in play. The
+# search runs on the compact rules of :mod:`kabale.solver_patience`.
+
+KNOWS_EVERYTHING = "thoughtful: it knows the face-down cards and the order of the draw pile"
+
+
+def _thoughtful_only(mode: str) -> None:
+    if mode != THOUGHTFUL:
+        raise ValueError(f"Patience Kabalam is solved in the {THOUGHTFUL!r} mode only, not {mode!r}")
+
+
+def solve_patience(game: Patience | PatiencePosition, budget_s: float | None = 2.0,
+                   budget_states: int | None = None, options: Options | None = None,
+                   seed: int = 0) -> Verdict[PatienceMove]:
+    """Thoughtful mode for Patience Kabalam: won (with the moves, replayed
+    through the engine before answering) / lost (the complete search ran
+    out: proved) / unknown within the budget. A position is played with
+    ``options`` (default: none); a game with its own."""
+    started = time.perf_counter()
+    if isinstance(game, PatiencePosition):
+        game = Patience.from_position(game, options or Options())
+    elif options is not None and options != game.options:
+        raise ValueError(f"the game is played with {game.options}, not {options}")
+    result = game.result()
+    if result is not None:  # the rules have decided already
+        return Verdict(WON if result.won else LOST, (), 0, time.perf_counter() - started)
+    model, state = PatienceModel.from_game(game)
+    space = PatienceSpace(model)
+    outcome = search(space, state, _budget(budget_s, budget_states), seed=seed, complete_share=0.5,
+                     progress=space.progress)
+    moves = tuple(model.to_move(action) for action in outcome.actions) if outcome.status == WON else ()
+    if outcome.status == WON:
+        _check_patience_line(game, moves)
+    best = tuple(model.to_move(action) for action in outcome.best_line)
+    return Verdict(outcome.status, moves, outcome.states, time.perf_counter() - started, best_line=best)
+
+
+def _check_patience_line(game: Patience, moves: Sequence[PatienceMove]) -> None:
+    """Replay a winning line through the engine: the solver's promise."""
+    replay = game.copy()
+    for move in moves:
+        replay.apply(move)  # raises IllegalMove if the solver and the rules disagree
+    result = replay.result()
+    if result is None or not result.won:
+        raise AssertionError("the solver's winning line does not win")
+
+
+def solve_patience_seed(seed: int, options: Options = Options(), budget_s: float | None = 2.0,
+                        budget_states: int | None = None) -> Verdict[PatienceMove]:
+    """Thoughtful mode from a deal of Patience Kabalam."""
+    return solve_patience(Patience.deal(seed, options), budget_s, budget_states, seed=seed)
+
+
+def describe_patience(game: Patience, move: PatienceMove) -> str:
+    """A patience move in words, for hints: "play two 4s on packet 2"."""
+    if move.kind == "bare":
+        return f"play {how_many(len(move.values), move.values[0])} on packet {move.packet}"
+    if move.kind == "double":
+        return f"play the Double {move.values[0]} + {move.values[1]} on packet {move.packet}"
+    drawn = "the last card" if game.draw_pile_size == 1 else "2 cards"
+    if move.kind == "pass":
+        return f"flip packet {move.packet} and draw {drawn}"
+    return f"draw {drawn}"
+
+
+def _patience_hint(game: Patience, budget_s: float | None, budget_states: int | None,
+                   seed: int) -> Hint[PatienceMove]:
+    """The move a player who knew every card would play next."""
+    verdict = solve_patience(game, budget_s, budget_states, seed=seed)
+    result = game.result()
+    if result is not None:
+        return Hint(None, f"The game is over: {'won' if result.won else 'lost'} ({result.reason})", THOUGHTFUL,
+                    verdict, "")
+    if verdict.status == WON:
+        move = verdict.moves[0]
+        return Hint(move, describe_patience(game, move), THOUGHTFUL, verdict,
+                    f"it starts a winning line ({KNOWS_EVERYTHING})")
+    if verdict.status == LOST:
+        return Hint(None, "No move can win any more", THOUGHTFUL, verdict,
+                    f"every line was searched ({KNOWS_EVERYTHING})")
+    guess = verdict.best_line[0] if verdict.best_line else None
+    if guess is None:
+        model, state = PatienceModel.from_game(game)
+        actions = PatienceSpace(model).actions(state, True, None)
+        guess = model.to_move(actions[0]) if actions else None
+    text = describe_patience(game, guess) if guess is not None else "No move"
+    return Hint(guess, text, THOUGHTFUL, verdict, f"a best guess: no win was found within the time ({KNOWS_EVERYTHING})")
+
+
+def patience_win_rate(seeds: Iterable[int], options: Options = Options(), budget_s: float | None = 2.0,
+                      budget_states: int | None = None) -> WinRate:
+    """Thoughtful mode over many deals of Patience Kabalam (one process)."""
+    return summarize([solve_patience_seed(seed, options, budget_s, budget_states) for seed in seeds])
 
 
 def safe_move(game: DoubleH) -> Move | None:

@@ -2,13 +2,16 @@
 
     python -m kabale solve --game double-h --seed 7 [--budget-s 2] [--mode honest]
     python -m kabale solve --game double-h --seeds 1-500 [--budget-s 2] [--jobs 2]
+    python -m kabale solve --game patience --seed 7 [--compounded-doubles] [--free-yield]
+    python -m kabale solve --game patience --seeds 1-500
 
 One deal prints its result (won / lost / unknown), the moves of a win as
 text, the states searched and the seconds. Many deals print the counts of
 won / proved lost / unknown and the win rate with its 95% interval (an
 unknown deal counts as not won, so the rate is a lower bound). ``--jobs``
 solves deals in parallel processes (the library itself stays single-threaded
-for Pyodide).
+for Pyodide). Patience Kabalam is solved in thoughtful mode only (it knows
+the face-down cards and the draw pile), with the options asked for.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 NAME = "solve"
 HELP = "solve a deal (thoughtful or honest) or measure the win rate over many"
-GAMES = ("double-h",)
+GAMES = ("double-h", "patience")
 
 
 def _seed_range(text: str) -> range:
@@ -48,6 +51,7 @@ def _positive(text: str) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAMES, default="double-h", help="the game (default: double-h)")
+    parser.set_defaults(solve_parser=parser)
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--seed", type=_seed, help="one deal")
     which.add_argument("--seeds", type=_seed_range, help="a range of deals, e.g. 1-500")
@@ -57,36 +61,58 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="thoughtful knows the stock's order; honest only what the player has seen")
     parser.add_argument("--samples", type=int, default=8, help="stock orders an honest answer samples")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --seeds (default 1)")
+    parser.add_argument("--compounded-doubles", action="store_true", help="patience: the option of compounded Doubles")
+    parser.add_argument("--free-yield", action="store_true", help="patience: the option of free yield")
 
 
-def _solve_one(job: tuple[int, float, int | None, str, int]) -> dict[str, Any]:
+Job = tuple[str, int, float, "int | None", str, int, bool, bool]
+
+
+def _solve_one(job: Job) -> dict[str, Any]:
+    from kabale.kabala import Options
+    from kabale.solver import solve, solve_patience_seed
+
+    game, seed, budget_s, budget_states, mode, samples, compounded, free_yield = job
+    if game == "patience":
+        options = Options(compounded_doubles=compounded, free_yield=free_yield)
+        verdict = solve_patience_seed(seed, options, budget_s=budget_s, budget_states=budget_states)
+        return {"seed": seed, **verdict.to_dict(), "options": options.to_dict()}
     from kabale.double_h import DoubleH
-    from kabale.solver import solve
 
-    seed, budget_s, budget_states, mode, samples = job
-    verdict = solve(DoubleH.deal(seed), budget_s=budget_s, budget_states=budget_states, mode=mode,
-                    samples=samples, seed=seed)
-    return {"seed": seed, **verdict.to_dict()}
+    result = solve(DoubleH.deal(seed), budget_s=budget_s, budget_states=budget_states, mode=mode,
+                   samples=samples, seed=seed)
+    return {"seed": seed, **result.to_dict()}
 
 
 def run(args: argparse.Namespace) -> int:
     from kabale.solver import Verdict, summarize
 
+    if args.game == "patience" and args.mode != "thoughtful":
+        args.solve_parser.error("Patience Kabalam is solved in thoughtful mode only")
+    if args.game == "double-h" and (args.compounded_doubles or args.free_yield):
+        args.solve_parser.error("Double H has no options; --compounded-doubles and --free-yield are the patience's")
+    extra: dict[str, Any] = {}
+    if args.game == "patience":
+        extra["options"] = {"compounded_doubles": args.compounded_doubles, "free_yield": args.free_yield}
+
+    def job(seed: int) -> Job:
+        return (args.game, seed, args.budget_s, args.budget_states, args.mode, args.samples,
+                args.compounded_doubles, args.free_yield)
+
     if args.seed is not None:
-        result = _solve_one((args.seed, args.budget_s, args.budget_states, args.mode, args.samples))
-        print(json.dumps({"game": args.game, **result}))
+        print(json.dumps({"game": args.game, **_solve_one(job(args.seed))}))
         return 0
-    jobs = [(seed, args.budget_s, args.budget_states, args.mode, args.samples) for seed in args.seeds]
+    jobs = [job(seed) for seed in args.seeds]
     if args.jobs > 1:
         import multiprocessing
 
         with multiprocessing.Pool(args.jobs) as pool:
             results = pool.map(_solve_one, jobs, chunksize=1)
     else:
-        results = [_solve_one(job) for job in jobs]
-    verdicts = [Verdict(r["result"], (), r["states"], r["seconds"], r["mode"]) for r in results]
+        results = [_solve_one(one) for one in jobs]
+    verdicts: list[Verdict[str]] = [Verdict(r["result"], (), r["states"], r["seconds"], r["mode"]) for r in results]
     summary = summarize(verdicts).to_dict()
     summary["seeds"] = f"{args.seeds.start}-{args.seeds.stop - 1}"
     print(json.dumps({"game": args.game, "mode": args.mode, "count": len(verdicts), "budget_s": args.budget_s,
-                      **summary}))
+                      **summary, **extra}))
     return 0
