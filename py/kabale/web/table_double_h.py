@@ -26,7 +26,7 @@ from .screen import Screen, later
 #: The source name of the waste (places are named by their text, "4L").
 WASTE = "waste"
 #: Seconds the solver may think in the browser: a hint, "still winnable?", a turning point's each step.
-HINT_BUDGET_S = 0.35
+HINT_BUDGET_S = 0.25
 VERDICT_BUDGET_S = 0.25
 TURNING_BUDGET_S = 0.4
 #: Two clicks on one card closer than this are a double-click.
@@ -52,6 +52,7 @@ class DoubleHTable(Screen):
         self.focus = "AL"
         self._task: asyncio.Task[None] | None = None
         self._last_tap: tuple[str, float] | None = None
+        self._place_cache: dict[str, tuple[tuple[Any, ...], Element]] = {}
 
     @property
     def game_state(self) -> DoubleH:
@@ -131,6 +132,19 @@ class DoubleHTable(Screen):
         return t("dh.place_label", card=card_name(place.cards[-1], t), where=where, state=state)
 
     def render_place(self, place: PlaceFacts, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
+        """A place, drawn again only when something it shows changed (most clicks change two or
+        three of the 26: redrawing the rest, up to a hundred cards, would cost a frame)."""
+        lit, picked = place.name in targets, self.source == place.name
+        hint_here = hinted is not None and place.place in (hinted.source, hinted.target)
+        key = (self.app.language, place.cards, place.frame, place.moves, lit, picked, hint_here)
+        cached = self._place_cache.get(place.name)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        element = self.draw_place(place, targets, hinted)
+        self._place_cache[place.name] = (key, element)
+        return element
+
+    def draw_place(self, place: PlaceFacts, targets: set[str], hinted: Move | None) -> Element:
         t, name = self.t, place.name
         classes = ["place-button"]
         if place.frame != "none":
