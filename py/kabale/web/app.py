@@ -11,6 +11,7 @@ import traceback
 from typing import Any, Callable
 
 from pyscript.ffi import is_none
+from pyodide.ffi import to_js
 
 from . import update_banner
 from .dom import by_id, data, document, found, h, listen, replace_children, window
@@ -49,6 +50,7 @@ class App:
         self.store = Store(browser_backend(), validators=dict(VALIDATORS), clock=lambda: float(window.Date.now()))
         self.settings = Settings()
         self.screen: Screen = Screen(self)
+        self.embed = False  # ?embed=1 (kept in every address the page writes)
 
     @property
     def language(self) -> str:
@@ -74,8 +76,11 @@ class App:
             listen(body, event_name, self.guarded(handler))
         listen(window, "popstate", self.guarded(lambda _event: self.follow(parse_query(window.location.search))))
         listen(window, "storage", self.guarded(self.on_storage))
+        route = parse_query(window.location.search)
+        self.embed = route.embed
+        body.classList.toggle("embed", self.embed)
         self.apply_language()
-        self.follow(parse_query(window.location.search))
+        self.follow(route)
         update_banner.install(self.t)
         body.dataset.ready = "1"
 
@@ -137,8 +142,7 @@ class App:
         if screen is not self.screen:
             self.screen.leave()
         self.screen = screen
-        query = screen.query()
-        url = window.location.pathname + query
+        url = self.address(screen.query())
         if url != window.location.pathname + window.location.search:
             (window.history.pushState if push else window.history.replaceState)(None, "", url)
         for button in document.querySelectorAll("button[data-game]"):
@@ -148,10 +152,19 @@ class App:
         self.render()
         screen.start()
 
+    def address(self, query: str, *, embed: bool | None = None) -> str:
+        """This page's address with ``query`` (and ?embed=1 kept in the compact view)."""
+        if self.embed if embed is None else embed:
+            query = f"{query}&embed=1" if query else "?embed=1"
+        return str(window.location.pathname) + query
+
     def render(self) -> None:
-        """Draw the screen again, keeping the keyboard focus on the same control."""
+        """Draw the screen again, keeping the keyboard focus on the same control and the
+        page where it was scrolled (a table may move parts it keeps into the new drawing,
+        and for a moment the page is shorter)."""
         active = document.activeElement
         key = data(active, "key")
+        scroll_x, scroll_y = window.scrollX, window.scrollY
         view = by_id("view")
         content = self.screen.render()
         if content is None:
@@ -161,12 +174,18 @@ class App:
             replace_children(view, content)
             view.hidden = False
         if key:
-            self.focus_key(key)
+            self.focus_key(key, scroll=False)
+        if window.scrollY != scroll_y or window.scrollX != scroll_x:
+            window.scrollTo(scroll_x, scroll_y)
 
-    def focus_key(self, key: str) -> None:
+    def focus_key(self, key: str, *, scroll: bool = True) -> None:
+        """Focus the control with ``data-key``; ``scroll=False`` leaves the page where it is."""
         element = document.querySelector(f'[data-key="{key}"]')
         if found(element):
-            element.focus()
+            if scroll:
+                element.focus()
+            else:
+                element.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
     def seat_label(self, plan: TablePlan, seat: str) -> str:
         seat_plan = plan.plan_of(seat)
@@ -341,8 +360,13 @@ class App:
         language = h("select", {"id": "language", "data-field": "language", "aria-label": t("toolbar.language")},
                      *(h("option", {"value": code, "lang": code, "selected": code == self.language,
                                     "text": LANGUAGE_NAMES[code]}) for code in LANGUAGES))
+        full_site = None
+        if self.embed:  # the compact view links to the full site, in a new tab
+            full_site = h("a", {"class": "button", "href": self.address(self.screen.query(), embed=False),
+                                "target": "_blank", "rel": "noopener", "text": t("toolbar.full_site")})
         replace_children(
             by_id("toolbar"),
+            full_site,
             h("button", {"type": "button", "class": "button", "data-action": "lobby", "text": t("toolbar.lobby")})
             if self.screen.game else None,
             language,

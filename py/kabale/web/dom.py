@@ -56,9 +56,10 @@ def append(parent: Element, children: Iterable[Any]) -> None:
 
 
 def replace_children(parent: Element, *children: Any) -> None:
-    """Swap a container's content in one step (replaceChildren)."""
-    parent.replaceChildren()
-    append(parent, children)
+    """Swap a container's content in one step (replaceChildren), so the page never
+    lays out an empty container (which would reset its scroll position)."""
+    nodes = [document.createTextNode(child) if isinstance(child, str) else child for child in children if child is not None]
+    parent.replaceChildren(*nodes)
 
 
 def by_id(element_id: str) -> Element:

@@ -33,6 +33,7 @@ class Route:
     game: str | None = None
     seed: int | None = None
     problems: tuple[Problem, ...] = ()
+    embed: bool = False  # ?embed=1: the compact view for an iframe on another site
 
 
 def _shown(value: str, limit: int = 40) -> str:
@@ -86,7 +87,7 @@ def parse_query(query: str) -> Route:
     """Read a query string (with or without the leading "?").
 
     >>> parse_query("?game=double-h&seed=12")
-    Route(game='double-h', seed=12, problems=())
+    Route(game='double-h', seed=12, problems=(), embed=False)
     >>> parse_query("game=chess").problems[0].key
     'url.unknown_game'
     """
@@ -112,7 +113,16 @@ def parse_query(query: str) -> Route:
             problems.append(Problem("url.seed_without_game", str(seed)))
             seed = None
 
-    return Route(game=game, seed=seed, problems=tuple(problems))
+    embed = False
+    embed_values = fields.get("embed", [])
+    if embed_values:
+        flag = embed_values[-1].strip().lower()
+        if flag in ("1", "true", "yes"):
+            embed = True
+        elif flag not in ("0", "false", "no"):
+            problems.append(Problem("url.bad_embed", _shown(embed_values[-1])))
+
+    return Route(game=game, seed=seed, problems=tuple(problems), embed=embed)
 
 
 def query_for(game: str, seed: int) -> str:

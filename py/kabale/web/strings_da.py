@@ -325,4 +325,6 @@ STRINGS_DA: dict[str, str] = {
     "dh.move.from_place": "{card} fra {source} til {target}",
     "dh.move.from_waste": "{card} fra afkastningsbunken til {target}",
     "help.double_h": "Dobbelt-H: piletasterne flytter mellem pladserne; Enter tager det øverste kort på en plads og lægger det på en anden plads; W tager det øverste kort i afkastningsbunken; D vender et kort; N begynder næste spillerunde; T vender en gul bunke; H beder om et tip; et dobbeltklik sender et kort til sin opbygning.",
+    "toolbar.full_site": "Åbn Kabale ↗",
+    "url.bad_embed": "“{value}” er ikke et valg for embed: brug embed=1 til den kompakte visning.",
 }

@@ -307,4 +307,6 @@ STRINGS_EN: dict[str, str] = {
     "dh.move.from_place": "{card} from the {source} to the {target}",
     "dh.move.from_waste": "{card} from the waste to the {target}",
     "help.double_h": "Double H: the arrows move between the places; Enter picks up a place's top card, then puts it on another place; W picks up the waste's top card; D draws; N starts the next round; T turns a yellow pile over; H asks for a hint; a double-click sends a card to its build.",
+    "toolbar.full_site": "Open Kabale ↗",
+    "url.bad_embed": "“{value}” is not a choice for embed: use embed=1 for the compact view.",
 }
