@@ -113,3 +113,22 @@ def test_bad_saved_data_is_reported_set_aside_and_the_rest_kept(page: Page, open
     page.get_by_role("button", name="All games").click()
     page.get_by_role("button", name="Double H", exact=True).click()
     expect(page.locator(".stats")).to_contain_text("Played 2, won 1, weighted by bonus 3")
+
+
+def test_a_full_storage_is_reported_and_play_goes_on(page: Page, open_kabale: Callable[..., Page]) -> None:
+    page.add_init_script(INSTANT)
+    page = open_kabale("?game=patience&seed=7")
+    # from now on the browser refuses every write, as when its quota is used up
+    page.evaluate("""() => {
+        Storage.prototype.setItem = function () {
+            throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        };
+    }""")
+    game = saved_patience(page).game
+    move = next(m for m in game.legal_moves() if m.is_play)
+    cards_before = page.locator(".mine button[data-card]").count()
+    click_move(page, move)
+    expect(page.get_by_role("alert").first).to_contain_text("storage is full")
+    expect(page.locator(".mine button[data-card]")).to_have_count(cards_before - move.count)
+    assert saved_patience(page).game.moves == ()  # nothing was written...
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()  # ...and the game goes on in memory
