@@ -199,6 +199,11 @@ class DoubleH:
     def history(self) -> tuple[Move, ...]:
         return tuple(self._history)
 
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves made (the same as ``history``; the name the other games use)."""
+        return tuple(self._history)
+
     def position(self) -> "Position":
         """The present position (what a saved game or the solver starts from)."""
         return Position(tuple(tuple(pile) for pile in self._piles), self.stock, self.waste, self._round)

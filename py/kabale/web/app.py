@@ -8,7 +8,7 @@ handler is guarded so a mistake shows a message instead of breaking the page.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript.ffi import is_none
 from pyodide.ffi import to_js
@@ -26,6 +26,10 @@ from .saved import (
 from .screen import Screen
 from .settings import BOT_SPEEDS, Settings
 from .store import Problem, Store, record_name
+
+if TYPE_CHECKING:
+    from .table_double_h import DoubleHTable
+    from .table_patience import PatienceTable
 
 # The tables and the engines are imported when a game is opened, not at start:
 # the lobby is ready sooner (kabale.web.setup_kabalam, table_kabalam, table_patience).
@@ -133,10 +137,8 @@ class App:
                 self.open_kabalam_table(saved, push=push)
             else:
                 self.show(KabalamSetup(self, saved if isinstance(saved, SavedMatch) else None, seed), push=push)
-        elif game == "patience":
-            self.open_patience(seed, push=push)
         else:
-            self.open_double_h(seed, push=push)
+            self.open_solitaire(game, seed, push=push)
 
     def show(self, screen: Screen, *, push: bool = False) -> None:
         if screen is not self.screen:
@@ -205,90 +207,72 @@ class App:
             self.save(KABALAM, saved.to_dict())
         self.show(KabalamTable(self, saved), push=push)
 
-    def patience_stats(self) -> PatienceStats:
-        stats = self.store.load(PATIENCE_STATS)
-        return stats if isinstance(stats, PatienceStats) else PatienceStats()
+    def stats_of(self, game: str) -> Any:
+        """The statistics of a patience ("patience" or "double-h"); empty ones when none are saved."""
+        kind = PatienceStats if game == "patience" else DoubleHStats
+        stats = self.store.load(f"stats:{game}")
+        return stats if isinstance(stats, kind) else kind()
 
-    def open_patience(self, seed: int | None, *, push: bool = True) -> None:
-        from .table_patience import PatienceTable
+    def solitaire_table(self, game: str, saved: Any) -> "PatienceTable | DoubleHTable":
+        if game == "patience":
+            from .table_patience import PatienceTable
 
-        saved = self.store.load(PATIENCE)
-        if not isinstance(saved, SavedPatience):
-            self.new_patience(seed, push=push)
-            return
-        self.open_saved_or_new(
-            "patience", saved.game.seed, saved.game.is_over(), seed,
-            lambda: self.show(PatienceTable(self, saved, self.patience_stats()), push=push),
-            lambda: self.new_patience(seed, push=push),
-        )
+            return PatienceTable(self, saved, self.stats_of(game))
+        from .table_double_h import DoubleHTable
 
-    def open_saved_or_new(
-        self, game: str, saved_seed: int | None, saved_over: bool, seed: int | None,
-        continue_saved: Callable[[], None], start_new: Callable[[], None],
-    ) -> None:
-        """A patience's saved game, or a new deal: the saved one when the URL names it or names
+        return DoubleHTable(self, saved, self.stats_of(game))
+
+    def open_solitaire(self, game: str, seed: int | None, *, push: bool = True) -> None:
+        """A patience ("patience" or "double-h"): its saved game when the URL names it or names
         none (a finished one only when named: a reload); when the URL names another deal while
-        one is in progress, the player chooses."""
-        if seed == saved_seed or (seed is None and not saved_over):
+        one is in progress, the player chooses; else a new deal."""
+        saved = self.store.load(game)
+        if not isinstance(saved, (SavedPatience, SavedDoubleH)):
+            self.new_solitaire(game, seed, push=push)
+            return
+        saved_seed, over = saved.game.seed, saved.game.is_over()
+
+        def continue_saved() -> None:
+            self.show(self.solitaire_table(game, saved), push=push)
+
+        def start_new() -> None:
+            self.new_solitaire(game, seed, push=push)
+
+        if seed == saved_seed or (seed is None and not over):
             continue_saved()
-        elif not saved_over and seed is not None:
+        elif not over and seed is not None:
             self.show(DealChoice(self, game, saved_seed, seed, continue_saved, start_new))
         else:
             start_new()
 
-    def double_h_stats(self) -> DoubleHStats:
-        stats = self.store.load(DOUBLE_H_STATS)
-        return stats if isinstance(stats, DoubleHStats) else DoubleHStats()
-
-    def open_double_h(self, seed: int | None, *, push: bool = True) -> None:
-        from .table_double_h import DoubleHTable
-
-        saved = self.store.load(DOUBLE_H)
-        if not isinstance(saved, SavedDoubleH):
-            self.new_double_h(seed, push=push)
-            return
-        self.open_saved_or_new(
-            "double-h", saved.game.seed, saved.game.is_over(), seed,
-            lambda: self.show(DoubleHTable(self, saved, self.double_h_stats()), push=push),
-            lambda: self.new_double_h(seed, push=push),
-        )
-
-    def new_double_h(self, seed: int | None, *, push: bool = True) -> None:
-        """Deal a new Double H (deal ``seed``, or a fresh one: with "winnable deals only", one the
-        solver found winnable first); one left unfinished after a move counts as lost."""
-        from kabale.double_h import DoubleH
-
-        from .table_double_h import DoubleHTable, vet_fresh_deal
-
-        saved = self.store.load(DOUBLE_H)
-        stats = self.double_h_stats()
-        if isinstance(saved, SavedDoubleH) and not saved.counted and saved.game.history:
+    def new_solitaire(self, game: str, seed: int | None, *, push: bool = True) -> None:
+        """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
+        counts as lost. Double H with "winnable deals only": a fresh deal the solver found winnable."""
+        saved = self.store.load(game)
+        stats = self.stats_of(game)
+        if isinstance(saved, (SavedPatience, SavedDoubleH)) and not saved.counted and saved.game.moves:
             stats = stats.record(False)
-            self.save(DOUBLE_H_STATS, stats.to_dict())
-        vetted: float | None = None
-        if seed is None and self.settings.winnable_only:
-            seed, vetted = vet_fresh_deal()
-        fresh = SavedDoubleH(DoubleH.deal(seed if seed is not None else fresh_seed()), vetted_s=vetted)
-        self.save(DOUBLE_H, fresh.to_dict())
-        table = DoubleHTable(self, fresh, stats)
-        if seed is None and self.settings.winnable_only and vetted is None:
-            table.message = self.t("dh.vetting_failed")
+            self.save(f"stats:{game}", stats.to_dict())
+        fresh: SavedPatience | SavedDoubleH
+        message = ""
+        if game == "patience":
+            from kabale.patience import Patience
+
+            fresh = SavedPatience(Patience.deal(seed if seed is not None else fresh_seed()))
+        else:
+            from kabale.double_h import DoubleH
+
+            from .table_double_h import vet_fresh_deal
+
+            vetted: float | None = None
+            if seed is None and self.settings.winnable_only:
+                seed, vetted = vet_fresh_deal()
+                message = "" if vetted is not None else self.t("dh.vetting_failed")
+            fresh = SavedDoubleH(DoubleH.deal(seed if seed is not None else fresh_seed()), vetted_s=vetted)
+        self.save(game, fresh.to_dict())
+        table = self.solitaire_table(game, fresh)
+        table.message = message
         self.show(table, push=push)
-
-    def new_patience(self, seed: int | None, *, push: bool = True) -> None:
-        """Deal a new patience; one left unfinished after a move counts as lost."""
-        from kabale.patience import Patience
-
-        from .table_patience import PatienceTable
-
-        saved = self.store.load(PATIENCE)
-        stats = self.patience_stats()
-        if isinstance(saved, SavedPatience) and not saved.counted and saved.game.moves:
-            stats = stats.record(False)
-            self.save(PATIENCE_STATS, stats.to_dict())
-        fresh = SavedPatience(Patience.deal(seed if seed is not None else fresh_seed()))
-        self.save(PATIENCE, fresh.to_dict())
-        self.show(PatienceTable(self, fresh, stats), push=push)
 
     # -- saved data ----------------------------------------------------------------
 

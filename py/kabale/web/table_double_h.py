@@ -327,9 +327,9 @@ class DoubleHTable(Screen):
         elif action == "turning-go":
             self.go_to_turning_point()
         elif action == "new-deal":
-            self.app.new_double_h(None)
+            self.app.new_solitaire("double-h", None)
         elif action == "restart":
-            self.app.new_double_h(self.game_state.seed)
+            self.app.new_solitaire("double-h", self.game_state.seed)
         elif action == "rules":
             self.app.show_rules("double-h")
 

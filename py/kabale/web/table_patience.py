@@ -6,7 +6,7 @@ made by itself; an undo takes it back together with the play that led to it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from kabale.game import IllegalMove
 from kabale.kabala import Move
@@ -127,9 +127,9 @@ class PatienceTable(KabalaTable):
         elif action == "redo":
             self.redo()
         elif action == "new-deal":
-            self.app.new_patience(None)
+            self.app.new_solitaire("patience", None)
         elif action == "restart":
-            self.app.new_patience(self.game_state.seed)
+            self.app.new_solitaire("patience", self.game_state.seed)
         elif action == "rules":
             self.app.show_rules("patience")
 
@@ -166,25 +166,20 @@ class PatienceTable(KabalaTable):
 
     def undo(self) -> None:
         """Take back the last decision: a draw made by itself goes with the play before it."""
-        self.finish_reveal(go_on=False)
-        game = self.game_state
-        if not game.can_undo:
-            return
-        game.undo()
-        while game.can_undo and game.legal_moves() == [DRAW]:
-            game.undo()
-        self.selected, self.message, self.flipped = frozenset(), "", None
-        self.app.save(PATIENCE, self.saved.to_dict())
-        self.refresh()
+        self.travel(self.game_state.undo, lambda: self.game_state.can_undo)
 
     def redo(self) -> None:
+        self.travel(self.game_state.redo, lambda: self.game_state.can_redo)
+
+    def travel(self, step: Callable[[], None], possible: Callable[[], bool]) -> None:
+        """One undo or redo, and on past the positions where drawing was the only move."""
         self.finish_reveal(go_on=False)
         game = self.game_state
-        if not game.can_redo:
+        if not possible():
             return
-        game.redo()
-        while game.can_redo and game.legal_moves() == [DRAW]:
-            game.redo()
+        step()
+        while possible() and game.legal_moves() == [DRAW]:
+            step()
         self.selected, self.message, self.flipped = frozenset(), "", None
         self.settle()
 
@@ -211,7 +206,7 @@ class PatienceTable(KabalaTable):
         elif action == "redo":
             self.redo()
         elif action == "new" and self.game_state.is_over():
-            self.app.new_patience(None)
+            self.app.new_solitaire("patience", None)
         else:
             return False
         return True
