@@ -32,13 +32,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright  # noqa: E402
 
 import precache  # noqa: E402
+from browser import launch  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
-
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 
 # Records, relative to navigation start, when the ready marker appears.
 READY_PROBE = """
@@ -94,7 +89,7 @@ def main() -> int:
     results: dict[str, dict[str, list[float]]] = {}
     offline_boots: list[bool] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(playwright)
         # one throw-away load so the OS file cache is warm for everyone alike
         warmup = browser.new_context()
         warmup.add_init_script(READY_PROBE)

@@ -39,13 +39,8 @@ from kabale.kabala import Move  # noqa: E402
 from kabale.solver import solve_seed  # noqa: E402
 from kabale.patience import Patience  # noqa: E402
 from kabale.web.saved import SavedMatch, SavedPatience  # noqa: E402
+from browser import launch, percentile, ready  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
-
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 
 SETTINGS = """
 localStorage.setItem("kabale:settings", JSON.stringify(
@@ -72,15 +67,6 @@ WATCH_TASKS = """
   requestAnimationFrame(frame);
 }
 """
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
-
-
-def ready(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
 
 
 def saved_game(page: Page) -> Patience:
@@ -212,7 +198,7 @@ def main() -> int:
     args = parser.parse_args()
     server, base = serve_in_thread(ROOT, 0)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = launch(playwright)
         context = browser.new_context()
         context.add_init_script(SETTINGS % "instant")
         page = context.new_page()
