@@ -38,8 +38,8 @@ from kabale.kabalam_state import KabalamObservation, KabalamPosition
 __all__ = ["Clue", "Knowledge", "Deal", "clues_of", "min_removal", "satisfies"]
 
 _DECK: tuple[Card, ...] = tuple(sorted(kabalam_deck(), key=lambda card: (card.value, card.suit.value)))
-#: How many fresh tries the sampler makes before it lets an old clue go.
-TRIES = 40
+#: How many fresh tries the sampler makes before it lets the clues go.
+TRIES = 300
 
 
 @dataclass(frozen=True)
@@ -172,44 +172,40 @@ class Knowledge:
         needed = unknown_in_packets + observation.draw_pile_size + sum(self.sizes.values()) + sum(self.aside_sizes.values())
         if needed != len(self.hidden):
             raise ValueError("the observation does not account for every card")
-        # whose cards to deal first: the most closely watched
-        self.exact: dict[str, list[Clue]] = {}
-        self.loose: dict[str, list[Clue]] = {}
+        # the clues on the cards each seat holds now (or set aside), and whose
+        # cards to deal first: the most closely watched
+        self.watched: dict[str, list[Clue]] = {}
         for clue in self.clues:
-            holder = clue.seat
-            if clue.aside:
-                self.exact.setdefault(holder, []).append(clue)
-            elif holder in self.sizes:
-                (self.exact if clue.exact else self.loose).setdefault(holder, []).append(clue)
+            if clue.aside or (clue.seat in self.sizes and clue.seat not in self.aside_sizes):
+                self.watched.setdefault(clue.seat, []).append(clue)
         self.order = sorted(
             [*self.sizes, *self.aside_sizes],
-            key=lambda seat: (-len(self.exact.get(seat, ())), seats.index(seat)),
+            key=lambda seat: (-sum(clue.exact or clue.aside for clue in self.watched.get(seat, ())),
+                              -len(self.watched.get(seat, ())), seats.index(seat)),
         )
-        self.fallbacks = 0  # samples that had to let an old clue go (none seen in tests)
+        self.fallbacks = 0  # samples dealt without the clues, after TRIES failed tries (rare)
 
     # -- sampling -------------------------------------------------------------------
 
     def deal(self, rng: random.Random) -> Deal:
         """A random hand consistent with the observation and its clues."""
-        best: Deal | None = None
-        for _ in range(TRIES):
-            deal, complete = self._try(rng)
-            if complete and self._loose_ok(deal):
+        for attempt in range(TRIES):
+            # first the most watched seats first; if that keeps failing, any order
+            order = self.order if attempt < 10 else shuffled(self.order, rng)
+            deal, complete = self._try(rng, order=order)
+            if complete:
                 return deal
-            if complete and best is None:
-                best = deal
-        self.fallbacks += 1
-        if best is None:  # the exact clues could not be met by chance: deal without them
-            best, _ = self._try(rng, strict=False)
-        return best
+        self.fallbacks += 1  # the clues could not be met by chance: deal without them
+        deal, _ = self._try(rng, strict=False)
+        return deal
 
-    def _try(self, rng: random.Random, strict: bool = True) -> tuple[Deal, bool]:
+    def _try(self, rng: random.Random, strict: bool = True, order: list[str] | None = None) -> tuple[Deal, bool]:
         pool = shuffled(self.hidden, rng)
         complete = True
         taken: dict[str, list[Card]] = {}
-        for seat in self.order:
+        for seat in self.order if order is None else order:
             size = self.sizes.get(seat, self.aside_sizes.get(seat, 0))
-            clues = self.exact.get(seat, []) if strict else []
+            clues = self.watched.get(seat, []) if strict else []
             if not clues:
                 taken[seat] = pool[len(pool) - size:]
                 del pool[len(pool) - size:]
@@ -235,15 +231,17 @@ class Knowledge:
         return deal, complete
 
     def _constrained(self, pool: list[Card], size: int, clues: list[Clue]) -> tuple[list[Card], list[Card]]:
-        """Take cards from the (shuffled) pool in turn, skipping any that would give
-        the seat a play one of her clues says she did not have."""
+        """Take cards from the (shuffled) pool in turn, skipping any that would break
+        one of the seat's clues (give her a play she did not have, beyond what she
+        may have drawn since). A clue only gets harder to meet as cards are added,
+        so checking each card as it comes checks the whole hand."""
         compounded = self.compounded
         bases = []
         for clue in clues:
             counts = [0] * 10
             for value in clue.played_since:
                 counts[value] += 1
-            bases.append((clue.target, counts))
+            bases.append((clue.target, clue.draws_since, counts))
         chosen: list[Card] = []
         rest: list[Card] = []
         for index, card in enumerate(pool):
@@ -252,28 +250,21 @@ class Knowledge:
                 break
             value = card.value
             fits = True
-            for target, counts in bases:
+            for target, allowed, counts in bases:
                 counts[value] += 1
-                if has_play(counts, target, compounded):
+                if (min_removal(counts, target, compounded) > allowed if allowed
+                        else has_play(counts, target, compounded)):
                     fits = False
                 counts[value] -= 1
                 if not fits:
                     break
             if fits:
-                for _, counts in bases:
+                for _, _, counts in bases:
                     counts[value] += 1
                 chosen.append(card)
             else:
                 rest.append(card)
         return chosen, rest
-
-    def _loose_ok(self, deal: Deal) -> bool:
-        compounded = self.compounded
-        for seat, clues in self.loose.items():
-            values = [card.value for card in deal.endowments[seat]]
-            if not all(satisfies(values, clue, compounded) for clue in clues):
-                return False
-        return True
 
     def sim(self, rng: random.Random) -> SimHand:
         """A sampled hand in values, ready for playouts."""
