@@ -22,7 +22,7 @@ from kabale.bots.sim import DOUBLE_PAIRS, SimHand, has_play
 __all__ = ["play_out", "play_out_random"]
 
 
-def play_out(hand: SimHand, rng: random.Random, block: float = 3.0) -> list[int]:
+def play_out(hand: SimHand, rng: random.Random, go_on: float = 4.0, block: float = 3.0) -> list[int]:
     """Greedy one-flip-ahead play for every seat to the end of the hand."""
     random_ = rng.random
     pairs = DOUBLE_PAIRS[hand.compounded]
@@ -59,7 +59,7 @@ def play_out(hand: SimHand, rng: random.Random, block: float = 3.0) -> list[int]
                 else:
                     following = (tops - packet[-1] + packet[0] - 1) % 9 + 1
                     if has_play(counts, following, compounded):
-                        score = gone + 4.0 + random_()
+                        score = gone + go_on + random_()
                     elif has_play(theirs, following, compounded):
                         score = gone + random_()
                     else:
@@ -78,7 +78,7 @@ def play_out(hand: SimHand, rng: random.Random, block: float = 3.0) -> list[int]
                     else:
                         following = (tops - packet[-1] + packet[0] - 1) % 9 + 1
                         if has_play(counts, following, compounded):
-                            score = 8.0 + random_()
+                            score = 4.0 + go_on + random_()
                         elif has_play(theirs, following, compounded):
                             score = 4.0 + random_()
                         else:
