@@ -22,7 +22,7 @@ from kabale.bots.sim import DOUBLE_PAIRS, SimHand, has_play
 __all__ = ["play_out", "play_out_random"]
 
 
-def play_out(hand: SimHand, rng: random.Random, go_on: float = 4.0, block: float = 3.0) -> list[int]:
+def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float = 3.0) -> list[int]:
     """Greedy one-flip-ahead play for every seat to the end of the hand."""
     random_ = rng.random
     pairs = DOUBLE_PAIRS[hand.compounded]
