@@ -150,7 +150,9 @@ async def note_worker_ready() -> None:
 async def main() -> None:
     result: dict[str, Any] = {"count": COUNT, "budget_ms": BUDGET_MS, "pause": PAUSE,
                               "python": __import__("sys").version.split()[0],
-                              "main_ready_since_navigation_ms": round(float(window.performance.now()))}
+                              "main_ready_since_navigation_ms": round(float(window.performance.now())),
+                              # no COOP/COEP headers: the worker is reached by async calls only
+                              "cross_origin_isolated": bool(window.crossOriginIsolated)}
     waiting = asyncio.ensure_future(note_worker_ready())
     status("positions…")
     started = time.perf_counter()

@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from kabale.bots.base import Bot, Thinking, finish
+from kabale.bots.base import Bot, Thinking, finish, think_async
 from kabale.bots.hard import DEFAULT_BUDGET_MS, HardBot
 from kabale.bots.normal import NormalBot
 from kabale.bots.random_bot import EasyBot, RandomBot
 
-__all__ = ["Bot", "BOTS", "LEVELS", "Thinking", "finish", "RandomBot", "EasyBot", "NormalBot", "HardBot", "make_bot"]
+__all__ = ["Bot", "BOTS", "LEVELS", "Thinking", "finish", "think_async", "RandomBot", "EasyBot", "NormalBot", "HardBot", "make_bot"]
 
 
 def _random(rng: random.Random, budget_ms: float | None, playouts: int | None) -> Bot:
