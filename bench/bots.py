@@ -16,8 +16,11 @@
   a bootstrap 95% interval.
 
 The hard bot and the cheater think ``--playouts`` playouts per decision
-(default 1000: about the median the hard bot gets from 150 ms in the browser),
-so the ladder is the same on any machine. At most ``--procs`` processes (2).
+(default 1000), so the ladder is the same on any machine. That is less than
+the hard bot gets from the table's 150 ms (measured on the benchmark positions:
+a median of about 1,650 in Pyodide, 2,150 in CPython), so if anything the
+ladder under-rates the table's hard bot. At most ``--procs`` processes (2).
+The whole ladder takes about 70 minutes on two cores.
 
 Usage: .venv/bin/python bench/bots.py [--matches N] [--matches4 M] [--playouts P]
        [--only easy-normal,hard-cheater] [--browser] [--json FILE]

@@ -9,9 +9,10 @@ seats counts 1/k to each. With ``--hands`` a hand is won by the fewest points.
 
 Patience: N games of the one bot. Game i is dealt with seed ``S + i``; each
 bot's rng is seeded with the text "S+i:seat", so a run is reproducible. The
-hard bot thinks for ``--playouts`` playouts a decision (default 500, about what
-its 150 ms buy in the browser), not for a time, so that a run is the same on any
-machine; ``--budget-ms`` adds (or with ``--playouts 0`` sets) a time limit.
+hard bot thinks for ``--playouts`` playouts a decision (default 1000, as in
+bench/bots.py; its 150 ms at the table buy it more), not for a time, so that a
+run is the same on any machine; ``--budget-ms`` adds (or with ``--playouts 0``
+sets) a time limit.
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--free-yield", action="store_true", help="the option of free yield")
 
 
-#: The hard bot's playouts per decision on the command line: about what 150 ms
-#: buy it in the browser (bench/bots.py measures it).
-DEFAULT_PLAYOUTS = 500
+#: The hard bot's playouts per decision on the command line, as in bench/bots.py
+#: (150 ms buy it a median of about 1,650 in the browser: bench/bots_browser.py).
+DEFAULT_PLAYOUTS = 1000
 
 
 def _bot_list(text: str) -> list[str]:
