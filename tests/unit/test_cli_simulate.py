@@ -70,3 +70,37 @@ def test_python_dash_m_kabale_simulate_runs_as_a_command() -> None:
     done = subprocess.run([sys.executable, "-m", "kabale", "simulate", "--game", "patience", "--games", "3"],
                           capture_output=True, text=True, env=env, check=True)
     assert json.loads(done.stdout)["games"] == 3
+
+
+def test_simulate_seats_several_bots_in_turn_and_gives_win_rates_with_intervals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    summary = simulate(capsys, "--game", "kabalam", "--bots", "hard,normal", "--seats", "2", "--matches", "6",
+                       "--seed", "5", "--playouts", "40")
+    assert summary["bots"] == ["hard", "normal"] and summary["unit"] == "match" and summary["games"] == 6
+    rates = summary["win_rates"]
+    assert set(rates) == {"hard", "normal"}
+    assert rates["hard"]["games"] == rates["normal"]["games"] == 6
+    assert rates["hard"]["wins"] + rates["normal"]["wins"] == pytest.approx(6)
+    for rate in rates.values():
+        low, high = rate["interval95"]
+        assert 0 <= low <= rate["rate"] <= high <= 1
+    again = simulate(capsys, "--game", "kabalam", "--bots", "hard,normal", "--seats", "2", "--matches", "6",
+                     "--seed", "5", "--playouts", "40")
+    del summary["seconds"], again["seconds"]
+    assert again == summary
+
+
+def test_simulate_four_seats_of_mixed_bots_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(capsys, "--bots", "easy,normal,hard,random", "--seats", "4", "--games", "8", "--hands",
+                       "--playouts", "20", "--free-yield")
+    assert set(summary["win_rates"]) == {"easy", "normal", "hard", "random"}
+    assert sum(rate["wins"] for rate in summary["win_rates"].values()) == pytest.approx(8)
+    assert set(summary["mean_points_per_hand"]) == {"easy", "normal", "hard", "random"}
+
+
+def test_simulate_refuses_unknown_bots_and_a_bot_without_budget() -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--bots", "hard,grandmaster"])
+    with pytest.raises(SystemExit):
+        main(["simulate", "--bots", "hard", "--playouts", "0"])

@@ -1,17 +1,29 @@
 """`python -m kabale simulate`: bots play many games; a JSON summary on stdout.
 
-KABALAM: ``--games N`` matches (or hands, with ``--hands``) for ``--seats``
-bots. Patience: N games of the one bot. Game i is dealt with seed ``S + i``;
-each bot's rng is seeded with the text "S+i:seat", so a run is reproducible.
+KABALAM: ``--games N`` (or ``--matches N``) matches, or hands with
+``--hands``, for ``--seats`` bots. ``--bots hard,normal`` seats those bots in
+turn (the list is repeated to fill the seats) and moves the line-up one seat
+on after each game, so every bot sits in every seat equally often; the summary
+gives each bot's win rate with its 95% (Wilson) interval. A title shared by k
+seats counts 1/k to each. With ``--hands`` a hand is won by the fewest points.
+
+Patience: N games of the one bot. Game i is dealt with seed ``S + i``; each
+bot's rng is seeded with the text "S+i:seat", so a run is reproducible. The
+hard bot thinks for ``--playouts`` playouts a decision (default 1000, as in
+bench/bots.py; its 150 ms at the table buy it more), not for a time, so that a
+run is the same on any machine; ``--budget-ms`` adds (or with ``--playouts 0``
+sets) a time limit.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from kabale.bots import BOTS, Bot, make_bot
 from kabale.cards import new_rng
@@ -29,29 +41,119 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=["kabalam", "patience"], default="kabalam")
     parser.add_argument("--seats", type=int, choices=[2, 3, 4], default=4, help="KABALAM players (default 4)")
     parser.add_argument("--games", type=int, default=100, help="how many matches, hands or patiences (default 100)")
+    parser.add_argument("--matches", type=int, default=None, help="KABALAM: how many matches (the same as --games)")
     parser.add_argument("--seed", type=int, default=0, help="game i is dealt with seed SEED + i (default 0)")
     parser.add_argument("--hands", action="store_true", help="KABALAM: play single hands, not matches")
     parser.add_argument("--bot", choices=sorted(BOTS), default="random", help="the bot on every seat")
+    parser.add_argument("--bots", type=_bot_list, default=None,
+                        help="KABALAM: bots by seat, comma-separated (e.g. hard,normal); repeated to fill the seats")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"the hard bot's playouts per decision (default {DEFAULT_PLAYOUTS}; 0: none, use --budget-ms)")
+    parser.add_argument("--budget-ms", type=float, default=None, help="the hard bot's time per decision, in ms")
     parser.add_argument("--compounded-doubles", action="store_true", help="the option of compounded Doubles")
     parser.add_argument("--free-yield", action="store_true", help="the option of free yield")
 
 
+#: The hard bot's playouts per decision on the command line, as in bench/bots.py
+#: (150 ms buy it a median of about 1,650 in the browser: bench/bots_browser.py).
+DEFAULT_PLAYOUTS = 1000
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOTS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(f"bots are a comma-separated list of {', '.join(sorted(BOTS))}, not {text!r}")
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.games < 0 or args.seed < 0:
-        raise SystemExit("simulate: --games and --seed are not negative")
+    games = args.games if args.matches is None else args.matches
+    if games < 0 or args.seed < 0 or args.playouts < 0 or (args.budget_ms is not None and args.budget_ms <= 0):
+        raise SystemExit("simulate: --games, --matches, --seed and --playouts are not negative; --budget-ms is positive")
+    if args.playouts == 0 and args.budget_ms is None:
+        raise SystemExit("simulate: the hard bot needs --playouts or --budget-ms")
+    if args.matches is not None and args.hands:
+        raise SystemExit("simulate: --matches and --hands do not go together (use --games with --hands)")
     options = Options(compounded_doubles=args.compounded_doubles, free_yield=args.free_yield)
+    thinking = Thinking(args.budget_ms, args.playouts or None)
     started = time.perf_counter()
     if args.game == "patience":
-        summary = simulate_patience(args.games, args.seed, options, args.bot)
+        summary = simulate_patience(games, args.seed, options, args.bot)
     else:
-        summary = simulate_kabalam(args.games, args.seed, args.seats, options, args.bot, matches=not args.hands)
+        lineup = args.bots or [args.bot]
+        summary = simulate_kabalam(games, args.seed, args.seats, options, lineup, matches=not args.hands,
+                                   thinking=thinking)
     summary["seconds"] = round(time.perf_counter() - started, 3)
     print(json.dumps(summary, indent=2))
     return 0
 
 
-def _bots(name: str, seed: int, seats: tuple[str, ...]) -> dict[str, Bot]:
-    return {seat: make_bot(name, new_rng(f"{seed}:{seat}")) for seat in seats}
+@dataclass(frozen=True)
+class Thinking:
+    """How long the hard bot may think per decision (see kabale.bots.make_bot)."""
+
+    budget_ms: float | None = None
+    playouts: int | None = DEFAULT_PLAYOUTS
+
+
+def seating(lineup: Sequence[str], seats: Sequence[str], game: int) -> dict[str, str]:
+    """Which bot sits where in game ``game``: the line-up repeated to fill the seats,
+    moved on one seat per game.
+
+    >>> seating(["hard", "normal"], ("S", "W"), 0), seating(["hard", "normal"], ("S", "W"), 1)
+    ({'S': 'hard', 'W': 'normal'}, {'S': 'normal', 'W': 'hard'})
+    """
+    filled = [lineup[k % len(lineup)] for k in range(len(seats))]
+    shift = game % len(seats)
+    return {seat: filled[(k - shift) % len(seats)] for k, seat in enumerate(seats)}
+
+
+def _bots(names: dict[str, str], seed: int, thinking: Thinking) -> dict[str, Bot]:
+    return {
+        seat: make_bot(name, new_rng(f"{seed}:{seat}"), budget_ms=thinking.budget_ms, playouts=thinking.playouts)
+        for seat, name in names.items()
+    }
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    >>> wilson(50, 100)
+    (0.4038, 0.5962)
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+class _WinTally:
+    """Each bot's wins (a shared title split evenly) over the games it played."""
+
+    def __init__(self) -> None:
+        self.wins: dict[str, float] = {}
+        self.games: Counter[str] = Counter()
+
+    def add(self, names: dict[str, str], winners: Sequence[str]) -> None:
+        for name in set(names.values()):
+            self.games[name] += 1
+            self.wins.setdefault(name, 0.0)
+        for seat in winners:
+            self.wins[names[seat]] += 1 / len(winners)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            name: {
+                "wins": round(self.wins[name], 3),
+                "games": self.games[name],
+                "rate": round(self.wins[name] / self.games[name], 4),
+                "interval95": list(wilson(self.wins[name], self.games[name])),
+            }
+            for name in sorted(self.games)
+        }
 
 
 def play_hand(hand: KabalamHand, bots: dict[str, Bot]) -> None:
@@ -96,15 +198,20 @@ class _Tally:
 
 
 def simulate_kabalam(
-    games: int, seed: int, seats: int, options: Options, bot: str, matches: bool = True
+    games: int, seed: int, seats: int, options: Options, bot: str | Sequence[str], matches: bool = True,
+    thinking: Thinking = Thinking(),
 ) -> dict[str, Any]:
+    lineup = [bot] if isinstance(bot, str) else list(bot)
     tally = _Tally()
+    wins = _WinTally()
     winners: Counter[str] = Counter()
     shared = 0
+    points: dict[str, list[int]] = {}
     for i in range(games):
         if matches:
             match = Match.start(seed + i, seats=seats, options=options)
-            bots = _bots(bot, seed + i, match.seats)
+            names = seating(lineup, match.seats, i)
+            bots = _bots(names, seed + i, thinking)
             while True:
                 assert match.hand is not None
                 play_hand(match.hand, bots)
@@ -116,10 +223,17 @@ def simulate_kabalam(
             assert result is not None
             winners.update(result.great_kabalists)
             shared += len(result.great_kabalists) > 1
+            wins.add(names, result.great_kabalists)
         else:
             hand = KabalamHand.deal(seed + i, seats=seats, options=options)
-            play_hand(hand, _bots(bot, seed + i, hand.seats))
+            names = seating(lineup, hand.seats, i)
+            play_hand(hand, _bots(names, seed + i, thinking))
             tally.add(hand)
+            scores = hand.result().scores  # type: ignore[union-attr]
+            fewest = min(scores.values())
+            wins.add(names, [seat for seat, score in scores.items() if score == fewest])
+            for seat, score in scores.items():
+                points.setdefault(names[seat], []).append(score)
     summary: dict[str, Any] = {
         "game": "kabalam",
         "seats": seats,
@@ -130,6 +244,14 @@ def simulate_kabalam(
         "bot": bot,
         **tally.summary(),
     }
+    if len(lineup) > 1 or not isinstance(bot, str):
+        summary["bot"] = ",".join(lineup)
+        summary["bots"] = lineup
+        summary["win_rates"] = wins.summary()
+        if points:
+            summary["mean_points_per_hand"] = {
+                name: round(sum(values) / len(values), 2) for name, values in sorted(points.items())
+            }
     if matches:
         summary["mean_hands_per_match"] = round(tally.hands / games, 2) if games else None
         summary["winners"] = dict(sorted(winners.items()))

@@ -1,0 +1,274 @@
+"""A values-only copy of the KABALAM rules, for the search bots' playouts.
+
+Suits never matter for play, so a world the search plays in keeps each packet
+as a list of values (bottom to top), each endowment as counts per value and the
+draw pile as values (top last). That makes a copy a few list slices and a
+playout several times faster than the engine's, which records a history and
+checks every move for a player. The rules are those of :mod:`kabale.kabalam`
+exactly; tests/unit/test_bots_sim.py plays both side by side on random hands
+and compares every legal move list, every state and every result.
+
+A move here is a tuple ``(kind, packet, a, b)``: ``(BARE, p, value, count)``,
+``(DOUBLE, p, low, high)``, ``(PASS, p, 0, 0)`` or ``(YIELD, 0, 0, 0)``, with
+packets 0-2. :func:`to_sim` and :func:`to_move` translate to and from the
+engine's :class:`~kabale.kabala.Move`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from kabale.kabala import PAIRS, Move
+
+__all__ = [
+    "SimHand",
+    "SimMove",
+    "BARE",
+    "DOUBLE",
+    "PASS",
+    "YIELD",
+    "to_sim",
+    "to_move",
+    "has_play",
+    "digital_root",
+]
+
+BARE, DOUBLE, PASS, YIELD = 0, 1, 2, 3
+SimMove = tuple[int, int, int, int]
+YIELD_SIM: SimMove = (YIELD, 0, 0, 0)
+PASSES: tuple[SimMove, ...] = tuple((PASS, p, 0, 0) for p in range(3))
+OUT_WITH_THIRTEEN_CARDS = 13
+OUT_WITH_THIRTEEN_POINTS = 100
+
+#: DOUBLE_PAIRS[compounded][target]: the (low, high) pairs of a Double on target.
+DOUBLE_PAIRS: dict[bool, list[tuple[tuple[int, int], ...]]] = {
+    flag: [()] + [PAIRS[flag][t] for t in range(1, 10)] for flag in (False, True)
+}
+
+
+def digital_root(total: int) -> int:
+    """The compounded sum of a positive total (1..9)."""
+    return (total - 1) % 9 + 1
+
+
+def has_play(counts: Sequence[int], target: int, compounded: bool) -> bool:
+    """Can an endowment (counts per value) make a Bare Descent or a Double on target?"""
+    if counts[target]:
+        return True
+    for a, b in DOUBLE_PAIRS[compounded][target]:
+        if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
+            return True
+    return False
+
+
+def to_sim(move: Move) -> SimMove:
+    """The engine's move as a playout move."""
+    if move.kind == "bare":
+        return (BARE, (move.packet or 1) - 1, move.values[0], len(move.values))
+    if move.kind == "double":
+        return (DOUBLE, (move.packet or 1) - 1, move.values[0], move.values[1])
+    if move.kind == "pass":
+        return (PASS, (move.packet or 1) - 1, 0, 0)
+    if move.kind == "yield":
+        return YIELD_SIM
+    raise ValueError(f"{move} is not a KABALAM move")
+
+
+def to_move(move: SimMove) -> Move:
+    """A playout move as the engine's (canonical) move."""
+    kind, packet, a, b = move
+    if kind == BARE:
+        return Move.bare(a, b, packet=packet + 1)
+    if kind == DOUBLE:
+        return Move.double(a, b, packet=packet + 1)
+    if kind == PASS:
+        return Move.pass_flip(packet + 1)
+    return Move.yield_turn()
+
+
+class SimHand:
+    """One hand in values: the state a search copies, plays on and scores.
+
+    Build it from lists (see :meth:`__init__`); the search bots do so from a
+    sampled deal (:mod:`kabale.bots.sampler`), the cheater from the real hand.
+    """
+
+    __slots__ = (
+        "packets", "counts", "sizes", "pile", "playing", "n_in", "turn", "played", "passes",
+        "compounded", "free_yield", "scores", "closer",
+    )
+
+    packets: list[list[int]]
+    counts: list[list[int]]
+    sizes: list[int]
+    pile: list[int]
+    playing: list[bool]
+    n_in: int
+    turn: int
+    played: bool
+    passes: int
+    compounded: bool
+    free_yield: bool
+    scores: list[int] | None
+    closer: int
+
+    def __init__(
+        self,
+        packets: Sequence[Sequence[int]],
+        endowments: Sequence[Sequence[int] | None],
+        pile: Sequence[int],
+        turn: int,
+        played: bool,
+        passes: int,
+        compounded: bool = False,
+        free_yield: bool = False,
+    ) -> None:
+        """``packets`` bottom to top; ``endowments`` per seat as values (None: out with
+        thirteen); ``pile`` top *last*; the seat ``turn`` has drawn already."""
+        self.packets = [list(packet) for packet in packets]
+        self.counts = []
+        self.sizes = []
+        self.playing = []
+        for values in endowments:
+            counts = [0] * 10
+            for value in values or ():
+                counts[value] += 1
+            self.counts.append(counts)
+            self.sizes.append(len(values or ()))
+            self.playing.append(values is not None)
+        self.n_in = sum(self.playing)
+        self.pile = list(pile)
+        self.turn, self.played, self.passes = turn, played, passes
+        self.compounded, self.free_yield = compounded, free_yield
+        self.scores = None
+        self.closer = -1
+
+    def copy(self) -> "SimHand":
+        new = object.__new__(SimHand)
+        new.packets = [packet[:] for packet in self.packets]
+        new.counts = [counts[:] for counts in self.counts]
+        new.sizes = self.sizes[:]
+        new.pile = self.pile[:]
+        new.playing = self.playing[:]
+        new.n_in, new.turn, new.played, new.passes = self.n_in, self.turn, self.played, self.passes
+        new.compounded, new.free_yield = self.compounded, self.free_yield
+        new.scores, new.closer = self.scores, self.closer
+        return new
+
+    # -- the rules ----------------------------------------------------------------
+
+    @property
+    def target(self) -> int:
+        packets = self.packets
+        return (packets[0][-1] + packets[1][-1] + packets[2][-1] - 1) % 9 + 1
+
+    def plays(self) -> list[SimMove]:
+        """Every distinct play, in the engine's order (Bare Descents by count, then Doubles)."""
+        target = self.target
+        counts = self.counts[self.turn]
+        moves: list[SimMove] = [(BARE, p, target, n) for n in range(1, counts[target] + 1) for p in range(3)]
+        for a, b in DOUBLE_PAIRS[self.compounded][target]:
+            if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
+                moves.extend((DOUBLE, p, a, b) for p in range(3))
+        return moves
+
+    def legal_moves(self) -> list[SimMove]:
+        if self.scores is not None:
+            return []
+        moves = self.plays()
+        if self.played:
+            if not moves or self.free_yield:
+                moves.append(YIELD_SIM)
+        elif not moves:
+            moves = list(PASSES)
+        return moves
+
+    def apply(self, move: SimMove) -> None:
+        """Play a legal move (unchecked: the search only plays legal ones)."""
+        kind, p, a, b = move
+        if kind == BARE:
+            self.play(p, a, b, 0)
+        elif kind == DOUBLE:
+            self.play(p, a, 0, b)
+        elif kind == PASS:
+            self.pass_flip(p)
+        else:
+            self.next_turn()
+
+    def play(self, p: int, value: int, count: int, high: int) -> None:
+        """A Bare Descent of ``count`` cards of ``value`` (high 0), or the Double
+        value + high (count 0), on packet p; then the flip."""
+        turn = self.turn
+        counts = self.counts[turn]
+        packet = self.packets[p]
+        packet.reverse()
+        if high:
+            counts[value] -= 1
+            counts[high] -= 1
+            packet[0:0] = (value, high)
+            self.sizes[turn] -= 2
+        else:
+            counts[value] -= count
+            packet[0:0] = (value,) * count
+            self.sizes[turn] -= count
+        self.played = True
+        self.passes = 0
+        if self.sizes[turn] == 0:
+            self.end_closed(turn)
+
+    def pass_flip(self, p: int) -> None:
+        turn = self.turn
+        self.packets[p].reverse()
+        if self.sizes[turn] >= OUT_WITH_THIRTEEN_CARDS:
+            self.counts[turn] = [0] * 10
+            self.sizes[turn] = 0
+            self.playing[turn] = False
+            self.n_in -= 1
+            if self.n_in == 1:
+                self.end_scores(one_left=True)
+                return
+        elif not self.pile:
+            self.passes += 1
+        if self.passes >= self.n_in:
+            self.end_scores(one_left=False)
+            return
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        seats = len(self.playing)
+        turn = (self.turn + 1) % seats
+        while not self.playing[turn]:
+            turn = (turn + 1) % seats
+        self.turn = turn
+        self.played = False
+        if self.pile:
+            self.counts[turn][self.pile.pop()] += 1
+            self.sizes[turn] += 1
+
+    def points(self, seat: int) -> int:
+        counts = self.counts[seat]
+        return (counts[1] + 2 * counts[2] + 3 * counts[3] + 4 * counts[4] + 5 * counts[5]
+                + 6 * counts[6] + 7 * counts[7] + 8 * counts[8] + 9 * counts[9])
+
+    def end_closed(self, closer: int) -> None:
+        self.closer = closer
+        self.scores = [
+            0 if seat == closer else (self.points(seat) if playing else OUT_WITH_THIRTEEN_POINTS)
+            for seat, playing in enumerate(self.playing)
+        ]
+
+    def end_scores(self, one_left: bool) -> None:
+        self.scores = [
+            (0 if one_left else 2 * self.points(seat)) if playing else OUT_WITH_THIRTEEN_POINTS
+            for seat, playing in enumerate(self.playing)
+        ]
+
+    # -- playouts -------------------------------------------------------------------
+
+    def play_out_random(self, rng: random.Random) -> list[int]:
+        """Uniformly random legal moves to the end, as the engine's ``play_out``."""
+        while self.scores is None:
+            moves = self.legal_moves()
+            self.apply(moves[int(rng.random() * len(moves))])
+        return self.scores
