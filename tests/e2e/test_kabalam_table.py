@@ -190,8 +190,11 @@ def finished_match(seed: int) -> SavedMatch:
 
 
 def store_record(page: Page, name: str, data: Any) -> None:
+    """Seed a record before the page's first load in this tab (not again on a reload)."""
     record = json.dumps({"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data})
-    page.add_init_script(f"localStorage.setItem('kabale:{name}', {json.dumps(record)});")
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded:{name}')) {{"
+                         f" localStorage.setItem('kabale:{name}', {json.dumps(record)});"
+                         f" sessionStorage.setItem('seeded:{name}', '1'); }}")
 
 
 def test_the_end_of_a_match_shows_the_great_kabalist_and_the_score_sheet(
@@ -211,3 +214,64 @@ def test_the_end_of_a_match_shows_the_great_kabalist_and_the_score_sheet(
     expect(sheet.get_by_role("row")).to_have_count(len(saved.match.results) + 2)
     violations = axe_violations(page)
     assert [v["id"] for v in violations] == [], violations
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_plays_at_each_level(table_page: Page, base_url: str, level: str) -> None:
+    page = table_page
+    start_two_seat_match(page, base_url, seed=3, west=f"The computer, {level}")
+    for _ in range(20):  # South plays her turn; then West, the computer, plays its own to the end
+        match = saved_match(page).match
+        assert match.hand is not None
+        if match.hand.turn != "S" or match.hand.is_over():
+            break
+        before = revision(page, "kabalam")
+        click_move(page, my_move(match))
+        wait_for_save(page, "kabalam", before)
+    page.wait_for_function(
+        "() => { const m = JSON.parse(localStorage.getItem('kabale:kabalam')).data.match;"
+        " const hand = m.hands[m.hands.length - 1]; return hand.moves.length > 0; }")
+    expect(page.locator(".seat.me.turn, .hand-end")).to_have_count(1, timeout=30_000)
+    match = saved_match(page).match  # every move the computer made was legal: the record replays
+    assert match.hand is not None
+    west_moves = [event for event in match.hand.history if event.seat == "W" and event.kind != "draw"]
+    assert west_moves, "West made no move"
+    log = page.locator(".log-lines").inner_text()
+    assert "West (computer, " + level + ")" in log
+
+
+def match_with_south_out(seats: int = 3) -> SavedMatch:
+    """A match whose last hand put South, the only person, over 101 while the computer plays on."""
+    for seed in range(1, 500):
+        match = Match.start(seed, seats=seats)
+        rng = random.Random(seed)
+        while not match.is_over():
+            if match.hand is not None and match.hand.is_over():
+                if "S" not in match.in_match:
+                    plan = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "easy"), SeatPlan("N", "easy")))
+                    return SavedMatch(plan, match)
+                match.next_hand()
+                continue
+            moves = match.legal_moves()
+            match.apply(moves[rng.randrange(len(moves))])
+    raise AssertionError("no seed puts South out first")
+
+
+def test_out_of_the_match_you_watch_the_computer_play_on(
+    table_page: Page, open_kabale: Callable[..., Page]
+) -> None:
+    saved = match_with_south_out()
+    store_record(table_page, "kabalam", saved.to_dict())
+    page = open_kabale(f"?game=kabalam&seed={saved.match.seed}")
+    page.get_by_role("button", name="Continue the match").click() if page.get_by_role(
+        "button", name="Continue the match").count() else None
+    page.get_by_role("button", name="Next hand").click()
+    expect(page.locator(".mine")).to_contain_text("Out of the match: the computer plays on")
+    page.wait_for_function(  # West and North play the new hand without South
+        "() => { const m = JSON.parse(localStorage.getItem('kabale:kabalam')).data.match;"
+        " const hand = m.hands[m.hands.length - 1]; return m.hands.length > 1 && hand.moves.length > 2; }")
+    match = saved_match(page).match
+    assert match.hand is not None and "S" not in match.hand.seats
+    expect(page.locator(".seat[data-seat=S]")).to_contain_text("left the match")
+    page.reload()  # a reload in the middle of the computer's hand opens the same table
+    expect(page.locator(".mine")).to_contain_text("Out of the match")

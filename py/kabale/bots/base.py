@@ -57,7 +57,10 @@ async def think_async(bot: Bot, observation: Any) -> Move:
     >>> from kabale.kabalam import KabalamHand
     >>> hand = KabalamHand.deal(3, seats=2)
     >>> bot = make_bot("hard", random.Random(1), budget_ms=None, playouts=100)
-    >>> asyncio.run(think_async(bot, hand.observation("S"))) in hand.legal_moves()
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as pool:  # its own thread: a test runner may hold a loop here
+    ...     move = pool.submit(asyncio.run, think_async(bot, hand.observation("S"))).result()
+    >>> move in hand.legal_moves()
     True
     """
     thinking = bot.think(observation)

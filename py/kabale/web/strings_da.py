@@ -89,6 +89,7 @@ STRINGS_DA: dict[str, str] = {
     "endowment.heading_of": "Beholdningen hos {name} ({count} kort)",
     "endowment.label": "Dine kort",
     "endowment.hidden": "Kortene er skjult, indtil den næste spiller tager enheden.",
+    "endowment.watching": "Ude af partiet: computeren spiller videre om at blive Den Store Kabalist.",
     "draw_pile": "Trækbunke: {count}",
     "draw_pile_label": "Trækbunke, {count} kort",
     "selection.none": "Tag kort op, og vælg så en bunke.",

@@ -75,6 +75,7 @@ STRINGS_EN: dict[str, str] = {
     "endowment.heading_of": "{name}'s endowment ({count} cards)",
     "endowment.label": "Your cards",
     "endowment.hidden": "Hands are hidden until the next player takes the device.",
+    "endowment.watching": "Out of the match: the computer plays on for the Great Kabalist.",
     "draw_pile": "Draw pile: {count}",
     "draw_pile_label": "Draw pile, {count} cards",
     "selection.none": "Pick up cards, then choose a packet.",

@@ -87,6 +87,7 @@ STRINGS_IT: dict[str, str] = {
     "endowment.heading_of": "La dotazione di {name} ({count} carte)",
     "endowment.label": "Le tue carte",
     "endowment.hidden": "Le carte restano nascoste finché il prossimo giocatore non prende il dispositivo.",
+    "endowment.watching": "Fuori dalla partita: il computer gioca fino al Gran Kabalista.",
     "draw_pile": "Tallone: {count}",
     "draw_pile_label": "Tallone, {count} carte",
     "selection.none": "Prendi delle carte, poi scegli un mazzetto.",

@@ -8,10 +8,9 @@ after a play. Every move goes through ``Match.apply`` and is saved at once.
 from __future__ import annotations
 
 import asyncio
-import random
 from typing import Any
 
-from kabale.bots import BOTS, Bot, make_bot
+from kabale.bots import make_bot, think_async
 from kabale.cards import new_rng
 from kabale.game import IllegalMove
 from kabale.kabala import Move
@@ -29,9 +28,8 @@ from .saved import KABALAM, SavedMatch, TablePlan
 OWN_REVEAL_MS = 650
 
 
-def bot_for(level: str, rng: random.Random) -> Bot:
-    """The computer at a level; the random legal-move bot stands in for a level not built yet."""
-    return make_bot(level if level in BOTS else "random", rng)
+#: How long the hard computer thinks over a move, in the browser (in slices: the page stays responsive).
+HARD_BUDGET_MS = 150.0
 
 
 class KabalamTable(KabalaTable):
@@ -72,12 +70,17 @@ class KabalamTable(KabalaTable):
     def first_viewer(self) -> str | None:
         """Who looks at the device when a hand starts: the only person; in hot-seat, the
         "you" seat if it starts the hand (the others get the "pass the device" screen)."""
-        persons = self.plan.persons
+        persons = self.persons_in_hand()
         if len(persons) == 1:
             return persons[0]
         hand = self.match.hand
         turn = None if hand is None or hand.is_over() else hand.turn
         return turn if turn is not None and self.plan.plan_of(turn).kind == "you" and not self.hand.moves else None
+
+    def persons_in_hand(self) -> tuple[str, ...]:
+        """The people still playing: a person out of the match (over 101) watches the computer play on."""
+        hand = self.match.hand
+        return tuple(seat for seat in self.plan.persons if hand is None or seat in hand.seats)
 
     def name(self, seat: str) -> str:
         plan = self.plan.plan_of(seat)
@@ -187,7 +190,8 @@ class KabalamTable(KabalaTable):
     ) -> Element:
         t = self.t
         if not self.viewer:
-            return h("section", {"class": "mine"}, h("p", {"class": "hint", "text": t("endowment.hidden")}))
+            hint = t("endowment.hidden") if self.persons_in_hand() else t("endowment.watching")
+            return h("section", {"class": "mine"}, h("p", {"class": "hint", "text": hint}))
         focus = min(self.focus, max(len(endowment) - 1, 0))
         controls = []
         if my_turn and scene.passable:
@@ -389,12 +393,15 @@ class KabalamTable(KabalaTable):
             delay = self.app.settings.bot_delay_ms
             await asyncio.sleep(delay / 1000 if delay else 0)
             if self.hand is not hand or hand.turn != seat:
+                self.thinking = None
                 return
             observation = hand.observation(seat)
             level = self.plan.plan_of(seat).kind
             rng = new_rng(f"{self.match.seed}:{self.match.hand_number}:{seat}:{len(hand.moves)}")
-            move = bot_for(level, rng).choose(observation)
+            move = await think_async(make_bot(level, rng, budget_ms=HARD_BUDGET_MS), observation)
             self.thinking = None
+            if self.hand is not hand or hand.turn != seat:
+                return  # the table moved on (a new match, another tab) while the computer thought
             self.apply(move, seat)
             self.after_move(seat, max(delay, 400))
             if self.showing():
