@@ -81,6 +81,18 @@ def greedy(game: Patience) -> Move:
     return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
 
 
+def card_indexes(page: Page, move: Move) -> list[str]:
+    """The endowment buttons (their data-index) that pick up a play's cards; none for a pass."""
+    used: list[str] = []
+    for value in move.values if move.is_play else ():
+        label = "A" if value == 1 else str(value)
+        used.append(page.evaluate(
+            """([label, used]) => [...document.querySelectorAll('.mine button[data-action=card]')]
+                 .find(e => e.dataset.card.slice(0, -1) === label && !used.includes(e.dataset.index))
+                 .dataset.index""", [label, used]))
+    return used
+
+
 def click_times(page: Page, moves: int) -> dict[str, list[float]]:
     """Play patiences greedily through clicks, timing each click."""
     times: dict[str, list[float]] = {"pick_up": [], "play": []}
@@ -97,16 +109,8 @@ def click_times(page: Page, moves: int) -> dict[str, list[float]]:
                 "button", name=f"Start deal {seed}").count() else None
             continue
         move = greedy(game)
-        if move.is_play:
-            used: list[str] = []
-            for value in move.values:
-                label = "A" if value == 1 else str(value)
-                index = page.evaluate(
-                    """([label, used]) => [...document.querySelectorAll('.mine button[data-action=card]')]
-                         .find(e => e.dataset.card.slice(0, -1) === label && !used.includes(e.dataset.index))
-                         .dataset.index""", [label, used])
-                used.append(index)
-                times["pick_up"].append(page.evaluate(TIMED_CLICK, f".mine button[data-index='{index}']"))
+        for index in card_indexes(page, move):
+            times["pick_up"].append(page.evaluate(TIMED_CLICK, f".mine button[data-index='{index}']"))
         times["play"].append(page.evaluate(TIMED_CLICK, f"button[data-action=packet][data-packet='{move.packet}']"))
     return times
 
@@ -134,16 +138,8 @@ def computer_turns(page: Page, base: str) -> dict[str, Any]:
         assert hand is not None
         legal = hand.legal_moves()
         move = next((m for m in legal if m.is_play), legal[0])
-        if move.is_play:
-            used: list[str] = []
-            for value in move.values:
-                label = "A" if value == 1 else str(value)
-                index = page.evaluate(
-                    """([label, used]) => [...document.querySelectorAll('.mine button[data-action=card]')]
-                         .find(e => e.dataset.card.slice(0, -1) === label && !used.includes(e.dataset.index))
-                         .dataset.index""", [label, used])
-                used.append(index)
-                page.click(f".mine button[data-index='{index}']")
+        for index in card_indexes(page, move):
+            page.click(f".mine button[data-index='{index}']")
         page.click(f"button[data-action=packet][data-packet='{move.packet or 1}']")
         turns += 1
         page.wait_for_timeout(100)

@@ -515,6 +515,21 @@ class DoubleH:
         verb = "build" if self.is_right(move.target.index) else "park"
         return f"{verb} {card} from {source} on {move.target}"
 
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain JSON (the stock in drawing order included), for the command line."""
+        result = self.result()
+        return {
+            "game": GAME_NAME,
+            "places": {str(place): {"cards": [str(card) for card in self.pile(place)], "frame": self.frame(place)}
+                       for place in PLACES},
+            "stock": [str(card) for card in self.stock],
+            "waste": [str(card) for card in self.waste],
+            "round": self._round,
+            "moves": len(self._history),
+            "over": result.is_over,
+            "result": {"outcome": result.outcome, "round": result.round, "wins": result.wins},
+        }
+
     # -- storage ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

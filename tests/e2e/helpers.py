@@ -48,8 +48,8 @@ def wait_for_save(page: Page, name: str, after: int) -> None:
     )
 
 
-def click_move(page: Page, move: Move) -> None:
-    """Make a move the way a person does: pick up cards of its values, then choose its packet."""
+def click_move(page: Page, move: Move, *, touch: bool = False) -> None:
+    """Make a move the way a person does: pick up cards of its values, then choose its packet (tapped on a phone)."""
     if move.kind in ("bare", "double"):
         used: list[int] = []
         for value in move.values:
@@ -59,14 +59,16 @@ def click_move(page: Page, move: Move) -> None:
                 text = card.get_attribute("data-card") or ""
                 card_index = int(card.get_attribute("data-index") or -1)
                 if card_index not in used and _value(text) == value:
-                    card.click()
+                    card.tap() if touch else card.click()
                     used.append(card_index)
                     break
             else:
                 raise AssertionError(f"no card of value {value} to pick up for {move}")
-        page.locator(f"button[data-action=packet][data-packet='{move.packet}']").click()
+        packet = page.locator(f"button[data-action=packet][data-packet='{move.packet}']")
+        packet.tap() if touch else packet.click()
     elif move.kind == "pass":
-        page.locator(f"button[data-action=packet][data-packet='{move.packet}']").click()
+        packet = page.locator(f"button[data-action=packet][data-packet='{move.packet}']")
+        packet.tap() if touch else packet.click()
     elif move.kind == "yield":
         page.get_by_role("button", name="Yield").click()
     elif move.kind == "draw":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable
 
@@ -41,8 +42,9 @@ def test_a_seeded_deal_is_won_through_the_page_along_the_solvers_moves(double_h:
     page = double_h(1)
     for move in verdict.moves:
         click_double_h_move(page, move)
-        if move.kind is MoveKind.NEXT_ROUND:  # a round change shows its bonus
-            expect(page.get_by_text("Round 2 of 3 · a win counts ×2")).to_be_visible()
+        if move.kind is MoveKind.NEXT_ROUND:  # a round change shows its bonus, by the stock, and says it
+            expect(page.locator(".stock-area .round")).to_have_text("Round 2 of 3 · a win counts ×2")
+            expect(page.locator("#announcer")).to_have_text("Round 2 of 3 · a win counts ×2")
     expect(page.get_by_role("heading", name="You won in round 2! It counts as 2 wins.")).to_be_visible()
     game = saved_double_h(page).game
     assert game.result().outcome == "won" and list(game.history) == list(verdict.moves)
@@ -183,3 +185,28 @@ def test_a_double_click_sends_a_card_to_its_build(double_h: Callable[[int], Page
             return
         click_double_h_move(page, move)
     raise AssertionError("the solver's line has no build from a place")
+
+
+def test_automatic_safe_moves_are_played_and_announced(page: Page, open_kabale: Callable[..., Page]) -> None:
+    from kabale.solver import safe_move
+    from kabale.web.saved import SavedDoubleH
+
+    line = solve_seed(11, budget_s=5.0).moves  # after move 72 of this line, a build is proved safe
+    game = DoubleH.replay(11, line[:71])
+    assert safe_move(game) is None
+    after = DoubleH.replay(11, line[:72])
+    safe = safe_move(after)
+    assert safe is not None
+    records = {
+        "settings": {"bot_speed": "instant", "language": "en", "auto_safe_moves": True},
+        "double-h": SavedDoubleH(game).to_dict(),
+    }
+    for name, data in records.items():
+        record = json.dumps({"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data})
+        page.add_init_script(f"localStorage.setItem('kabale:{name}', {json.dumps(record)});")
+    page = open_kabale("?game=double-h&seed=11")
+    click_double_h_move(page, line[71])
+    expect(page.locator("#announcer")).to_contain_text("Played by itself (proved safe)")
+    played = saved_double_h(page).game
+    assert list(played.history[:73]) == [*line[:72], safe]
+    assert safe_move(played) is None  # it played every safe move there was

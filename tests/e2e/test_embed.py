@@ -52,6 +52,9 @@ def test_embedded_in_an_iframe_it_plays_a_move(
     expect(frame.locator("body")).to_have_attribute("data-ready", "1", timeout=90_000)
     expect(frame.locator("body")).to_have_class("embed")
     expect(frame.get_by_role("region", name="Patience Kabalam table")).to_be_visible()
+    # no site chrome: neither the title (whose link would leave the compact view) nor the tagline shows
+    expect(frame.locator(".site-header h1")).to_have_css("width", "1px")
+    expect(frame.locator(".tagline")).to_be_hidden()
     full = frame.get_by_role("link", name="Open Kabale ↗")
     expect(full).to_have_attribute("target", "_blank")
     assert "embed" not in (full.get_attribute("href") or "")

@@ -49,7 +49,7 @@ def play_my_turns_until_the_hand_ends(page: Page, limit: int = 400) -> Match:
     raise AssertionError("the hand did not end")
 
 
-def test_a_whole_two_seat_hand_against_the_computer(table_page: Page, base_url: str) -> None:
+def test_a_whole_two_seat_hand_against_the_computer(table_page: Page, base_url: str, axe_violations: Any) -> None:
     page = table_page
     start_two_seat_match(page, base_url, seed=11)
     match = play_my_turns_until_the_hand_ends(page)
@@ -63,6 +63,7 @@ def test_a_whole_two_seat_hand_against_the_computer(table_page: Page, base_url: 
     # every move was made through the page and saved: the record replays in CPython
     replayed = Match.from_dict(json.loads(json.dumps(match.to_dict())))
     assert replayed.totals == match.totals
+    assert axe_violations(page) == []  # the end-of-hand panel
     page.get_by_role("button", name="Next hand").click()
     expect(page.get_by_role("heading", name="KABALAM · Hand 2")).to_be_visible()
 
@@ -83,7 +84,7 @@ def test_an_illegal_play_says_why(table_page: Page, base_url: str) -> None:
     assert saved_match(page).match.hand.moves == ()  # type: ignore[union-attr]
 
 
-def test_legal_targets_light_up(table_page: Page, base_url: str) -> None:
+def test_legal_targets_light_up(table_page: Page, base_url: str, axe_violations: Any) -> None:
     page = table_page
     start_two_seat_match(page, base_url, seed=3)
     hand = saved_match(page).match.hand
@@ -93,6 +94,7 @@ def test_legal_targets_light_up(table_page: Page, base_url: str) -> None:
     expect(page.locator(".packet-button.lit")).to_have_count(0)
     page.locator(f".mine button[data-card='{card}']").first.click()
     expect(page.locator(".packet-button.lit")).to_have_count(3)
+    assert axe_violations(page) == []  # the table in play, a card picked up and its targets lit
 
 
 def test_a_reload_in_the_middle_of_a_turn_restores_it_exactly(table_page: Page, base_url: str) -> None:
@@ -116,7 +118,7 @@ def test_a_reload_in_the_middle_of_a_turn_restores_it_exactly(table_page: Page, 
     assert page.locator(".log-lines li").all_inner_texts() == log
 
 
-def test_hot_seat_hides_hands_between_turns(table_page: Page, base_url: str) -> None:
+def test_hot_seat_hides_hands_between_turns(table_page: Page, base_url: str, axe_violations: Any) -> None:
     page = table_page
     start_two_seat_match(page, base_url, seed=11, west="Another person at this device")
     south_cards = page.locator(".mine button[data-card]").count()
@@ -130,35 +132,64 @@ def test_hot_seat_hides_hands_between_turns(table_page: Page, base_url: str) -> 
         wait_for_save(page, "kabalam", before)
     expect(page.get_by_role("heading", name="Pass the device to West")).to_be_visible()
     assert page.locator(".endowment").count() == 0
+    assert axe_violations(page) == []  # the "pass the device" cover
     page.get_by_role("button", name="Show West's cards").click()
     west = saved_match(page).match.hand.endowment("W")  # type: ignore[union-attr]
     shown = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(shown) == sorted(str(card) for card in west)
 
 
+def focus_a_card(page: Page, value: int) -> None:
+    """Tab to the endowment, then arrow along it to a card of ``value`` not picked up yet."""
+    label = "A" if value == 1 else str(value)
+    for _ in range(40):
+        if page.evaluate("document.activeElement.dataset.action") == "card":
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the cards")
+    page.keyboard.press("Home")
+    for _ in range(30):
+        focused = page.evaluate("[document.activeElement.dataset.card, document.activeElement.ariaPressed]")
+        if focused[0][:-1] == label and focused[1] != "true":
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"no card of value {label} to focus")
+
+
 def test_a_turn_played_by_keyboard_only(table_page: Page, base_url: str) -> None:
     page = table_page
     start_two_seat_match(page, base_url, seed=3)
+    played: list[Move] = []
+    for _ in range(30):  # South's whole turn: plays, then the pass or yield that ends it
+        match = saved_match(page).match
+        hand = match.hand
+        assert hand is not None
+        if any(event.seat == "S" and event.kind in ("pass", "yield") for event in hand.history):
+            break  # South's turn is over (the computer may already be done with its own)
+        if hand.turn != "S" or hand.is_over():
+            page.wait_for_timeout(50)
+            continue
+        move = my_move(match)
+        before = revision(page, "kabalam")
+        if move.is_play:
+            for value in move.values:
+                focus_a_card(page, value)
+                page.keyboard.press("Space")
+            expect(page.locator(".mine [aria-pressed=true]")).to_have_count(len(move.values))
+            page.keyboard.press(str(move.packet))
+        elif move.kind == "pass":
+            page.keyboard.press(str(move.packet))
+        else:
+            page.keyboard.press("y")
+        wait_for_save(page, "kabalam", before)
+        played.append(move)
     hand = saved_match(page).match.hand
     assert hand is not None
-    play = next(move for move in hand.legal_moves() if move.kind == "bare" and move.count == 1)
-    for _ in range(30):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.dataset.action") == "card":
-            break
-    else:
-        raise AssertionError("Tab never reached the cards")
-    for _ in range(20):
-        text = page.evaluate("document.activeElement.dataset.card")
-        if text[:-1] == ("A" if play.values[0] == 1 else str(play.values[0])):
-            break
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")
-    expect(page.locator(".mine [aria-pressed=true]")).to_have_count(1)
-    before = revision(page, "kabalam")
-    page.keyboard.press(str(play.packet))
-    wait_for_save(page, "kabalam", before)
-    assert saved_match(page).match.hand.moves[0] == play  # type: ignore[union-attr]
+    mine = [event.kind for event in hand.history if event.seat == "S" and event.kind in ("bare", "double", "pass", "yield")]
+    turn = mine[: next(k for k, kind in enumerate(mine) if kind in ("pass", "yield")) + 1]
+    assert turn[: len(played)] == [move.kind for move in played] and turn[-1] in ("pass", "yield")
+    assert any(move.is_play for move in played)
 
 
 def test_corrupt_storage_is_survived(page: Page, open_kabale: Callable[..., Page]) -> None:
@@ -275,3 +306,19 @@ def test_out_of_the_match_you_watch_the_computer_play_on(
     expect(page.locator(".seat[data-seat=S]")).to_contain_text("left the match")
     page.reload()  # a reload in the middle of the computer's hand opens the same table
     expect(page.locator(".mine")).to_contain_text("Out of the match")
+
+
+def test_settings_are_chosen_in_the_dialog_and_kept(
+    page: Page, open_kabale: Callable[..., Page], axe_violations: Any
+) -> None:
+    page = open_kabale("")
+    page.get_by_role("button", name="Settings").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label("How long the hard computer thinks over a move").select_option(label="Long (0.5 s)")
+    dialog.get_by_label("Memory aid", exact=False).check()
+    assert [v["id"] for v in axe_violations(page)] == []
+    record = stored(page, "settings")
+    assert record is not None and record["data"]["think_time"] == "long" and record["data"]["memory_aid"] is True
+    page.reload()
+    page.get_by_role("button", name="Settings").click()
+    expect(page.get_by_role("dialog").get_by_label("How long the hard computer thinks over a move")).to_have_value("long")

@@ -95,3 +95,29 @@ def test_replay_reads_stdin_for_a_dash(monkeypatch: pytest.MonkeyPatch, capsys: 
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"game": "kabalam", "seed": 2, "moves": []})))
     status, output, _ = replay(capsys, "-")
     assert status == 0 and output["state"]["seats"] == ["S", "W", "N", "E"]
+
+
+def test_replay_of_a_double_h_game_won_along_the_solver_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kabale.double_h import DoubleH
+    from kabale.solver import solve_seed
+
+    solution = solve_seed(1, budget_s=10)
+    assert solution.status == "won"
+    record = {"game": "double-h", "seed": 1, "moves": [str(move) for move in solution.moves]}
+    status, output, _ = replay(capsys, record_file(tmp_path, record))
+    game = DoubleH.replay(1, solution.moves)
+    assert status == 0 and output["state"] == game.snapshot()
+    assert output["state"]["result"]["outcome"] == "won" and output["state"]["result"]["wins"] == game.result().wins
+    assert all(place["frame"] == "complete" for place in output["state"]["places"].values())
+
+
+def test_replay_of_a_stored_double_h_game_stops_at_an_illegal_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kabale.double_h import DoubleH
+
+    game = DoubleH.deal(3)
+    game.apply("draw")
+    record = game.to_dict()
+    record["moves"] = ["draw", "next round"]  # the stock is not empty: no next round yet
+    status, output, error = replay(capsys, record_file(tmp_path, record))
+    assert status == 2 and output["move_number"] == 2 and output["state"] == game.snapshot()
+    assert output["reason"] and "next round" in error

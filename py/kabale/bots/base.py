@@ -38,14 +38,21 @@ class Bot(Protocol):
     def think(self, observation: Any) -> Thinking: ...
 
 
+def step(thinking: Thinking) -> Move | None:
+    """Think one slice further: the move once the thought is over, else None."""
+    try:
+        next(thinking)
+    except StopIteration as done:
+        move: Move = done.value
+        return move
+    return None
+
+
 def finish(thinking: Thinking) -> Move:
     """Run a thought to its end and return the move."""
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            move: Move = done.value
-            return move
+    while (move := step(thinking)) is None:
+        pass
+    return move
 
 
 async def think_async(bot: Bot, observation: Any) -> Move:
@@ -64,13 +71,9 @@ async def think_async(bot: Bot, observation: Any) -> Move:
     True
     """
     thinking = bot.think(observation)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            move: Move = done.value
-            return move
+    while (move := step(thinking)) is None:
         await asyncio.sleep(0)
+    return move
 
 
 class SteppingBot:

@@ -2,9 +2,10 @@
 
 A record is JSON: ``{"game": "kabalam", "seed": 7, "seats": 4, "starter": "S",
 "options": {...}, "moves": ["bare 4x3 on 2", ...]}`` or ``{"game": "patience",
-"seed": 7, "options": {...}, "moves": [...]}`` (``seats``, ``starter``,
+"seed": 7, "options": {...}, "moves": [...]}`` or ``{"game": "double-h", "seed":
+7, "moves": ["draw", "waste to 7R", ...]}`` (``seats``, ``starter``,
 ``options`` and ``version`` may be left out; a stored game's ``to_dict()`` is a
-record too). At the first illegal move it prints that move and the reason and
+record too, its moves to redo aside). At the first illegal move it prints that move and the reason and
 exits with status 2; an unreadable record exits with status 1.
 """
 
@@ -15,6 +16,7 @@ import json
 import sys
 from typing import Any, Mapping
 
+from kabale.double_h import DoubleH, Position
 from kabale.game import IllegalMove
 from kabale.kabala import Options
 from kabale.kabalam import KabalamHand
@@ -53,12 +55,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def start(record: Any) -> KabalamHand | Patience:
+def start(record: Any) -> KabalamHand | Patience | DoubleH:
     """The game a record begins with, before its moves."""
     if not isinstance(record, Mapping):
         raise ValueError("a record is a JSON object")
-    options = Options.from_dict(record.get("options"))
     game = record.get("game")
+    if game == "double-h":
+        if "start" in record:
+            position = Position.from_dict(record["start"])
+            return DoubleH(position.places, position.stock, position.waste, position.round)
+        return DoubleH.deal(record.get("seed"))  # type: ignore[arg-type]
+    options = Options.from_dict(record.get("options"))
     if game == "kabalam":
         if "position" in record:
             return KabalamHand.from_position(KabalamPosition.from_dict(record["position"]), options)
@@ -68,4 +75,4 @@ def start(record: Any) -> KabalamHand | Patience:
         if "position" in record:
             return Patience.from_position(PatiencePosition.from_dict(record["position"]), options)
         return Patience.deal(record.get("seed"), options=options)  # type: ignore[arg-type]
-    raise ValueError(f"the game is kabalam or patience, not {game!r}")
+    raise ValueError(f"the game is kabalam, patience or double-h, not {game!r}")

@@ -24,7 +24,7 @@ from .saved import (
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
 from .screen import Screen
-from .settings import BOT_SPEEDS, Settings
+from .settings import CHOICES, Settings
 from .store import Problem, Store, record_name
 
 if TYPE_CHECKING:
@@ -378,13 +378,16 @@ class App:
                      h("input", {"type": "checkbox", "data-field": field, "checked": getattr(settings, field)}),
                      " " + t(f"settings.{field}"))
 
-        speed = h("label", {"class": "field"}, t("settings.bot_speed") + " ",
-                  h("select", {"data-field": "bot_speed"},
-                    *(h("option", {"value": name, "selected": name == settings.bot_speed,
-                                   "text": t(f"settings.bot_speed.{name}")}) for name in BOT_SPEEDS)))
+        def choice(field: str) -> Any:
+            chosen = getattr(settings, field)
+            return h("label", {"class": "field"}, t(f"settings.{field}") + " ",
+                     h("select", {"data-field": field},
+                       *(h("option", {"value": name, "selected": name == chosen,
+                                      "text": t(f"settings.{field}.{name}")}) for name in CHOICES[field])))
+
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
-                         check("reduced_motion"), speed, check("memory_aid"), check("still_winnable"),
-                         check("auto_safe_moves"), check("winnable_only")))
+                         check("reduced_motion"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
+                         check("still_winnable"), check("auto_safe_moves"), check("winnable_only")))
 
     def show_help(self) -> None:
         t = self.t

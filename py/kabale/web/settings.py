@@ -1,4 +1,4 @@
-"""The player's settings: language, motion, the computer's pace, the memory aid.
+"""The player's settings: language, motion, the computer's pace and thinking time, the memory aid.
 
 Pure Python. Read from storage field by field: a bad field falls back to its
 default and the good ones are kept (a corrupt setting never costs the rest).
@@ -14,12 +14,20 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 #: How long a computer's play stays in view before the next, in milliseconds.
 BOT_SPEEDS: dict[str, int] = {"slow": 1400, "normal": 800, "fast": 350, "instant": 0}
 
+#: How long the hard computer thinks over a move, in milliseconds (in slices, so the
+#: page stays responsive). More time, more sampled deals, a stronger play.
+THINK_TIMES: dict[str, int] = {"quick": 50, "normal": 150, "long": 500, "deep": 1500}
+
+#: The settings chosen from a list, and their lists.
+CHOICES: dict[str, dict[str, int]] = {"bot_speed": BOT_SPEEDS, "think_time": THINK_TIMES}
+
 
 @dataclass(frozen=True)
 class Settings:
     language: str = DEFAULT_LANGUAGE
     reduced_motion: bool = False
     bot_speed: str = "normal"
+    think_time: str = "normal"  # the hard computer's budget a move: 150 ms
     memory_aid: bool = False  # off by default: the game rewards memory
     still_winnable: bool = False  # Double H: show whether the deal can still be won
     auto_safe_moves: bool = False  # Double H: play moves the solver proves safe
@@ -33,7 +41,7 @@ class Settings:
         """Settings from stored data: every bad or unknown field is dropped, the rest kept.
 
         >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
-        Settings(language='en', reduced_motion=False, bot_speed='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
+        Settings(language='en', reduced_motion=False, bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
         """
         if not isinstance(data, dict):
             raise ValueError("settings are a JSON object")
@@ -42,8 +50,8 @@ class Settings:
             value = data.get(spec.name)
             if spec.name == "language":
                 good = value in LANGUAGES
-            elif spec.name == "bot_speed":
-                good = value in BOT_SPEEDS
+            elif spec.name in CHOICES:
+                good = isinstance(value, str) and value in CHOICES[spec.name]
             else:
                 good = isinstance(value, bool)
             if good:
@@ -53,3 +61,7 @@ class Settings:
     @property
     def bot_delay_ms(self) -> int:
         return BOT_SPEEDS[self.bot_speed]
+
+    @property
+    def think_ms(self) -> int:
+        return THINK_TIMES[self.think_time]

@@ -106,7 +106,6 @@ class DoubleHTable(Screen):
             {"class": "table-bar"},
             h("h2", {"text": t("game.double-h")}),
             h("span", {"class": "deal-number", "text": t("table.deal", seed=self.game_state.seed)}),
-            h("span", {"class": "turn-status", "text": t("dh.round", round=facts.round, bonus=facts.bonus)}),
             h("span", {"class": "bar-actions"},
               h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
               h("button", {"type": "button", "class": "button", "data-action": "restart", "text": t("dh.restart")}),
@@ -191,6 +190,11 @@ class DoubleHTable(Screen):
         return h(
             "div",
             {"class": "stock-area"},
+            h("p", {"class": "suit-order", "role": "img", "aria-label": t("dh.suit_order_label")},
+              *(h("span", {"class": "suit " + ("red" if suit.is_red else "black"), "aria-hidden": "true",
+                           "text": suit.symbol}) for suit in SUITS)),
+            # the bottom-right corner, as in the original: the round and its bonus, the stock, the waste
+            h("p", {"class": "round", "text": t("dh.round", round=facts.round, bonus=facts.bonus)}),
             h("button", {"type": "button", "class": "place-button stock", "data-action": "draw", "data-key": "draw",
                          "aria-label": t("dh.stock_label", count=facts.stock_count) if facts.stock_count
                          else t("dh.stock_empty")},
@@ -206,9 +210,6 @@ class DoubleHTable(Screen):
               h("span", {"class": "count", "data-count": len(facts.waste)})),
             h("button", {"type": "button", "class": "button", "data-action": "next-round", "data-key": "next-round",
                          "text": t("dh.next_round", bonus=max(facts.bonus - 1, 1))}) if facts.can_start_next_round else None,
-            h("p", {"class": "suit-order", "role": "img", "aria-label": t("dh.suit_order_label")},
-              *(h("span", {"class": "suit " + ("red" if suit.is_red else "black"), "aria-hidden": "true",
-                           "text": suit.symbol}) for suit in SUITS)),
         )
 
     def render_controls(self) -> Element:
@@ -398,6 +399,8 @@ class DoubleHTable(Screen):
             self.refresh()
             return
         self.source, self.message, self.hint = None, "", None
+        if move.kind is MoveKind.NEXT_ROUND:
+            self.app.announce(self.t("dh.round", round=game.round, bonus=game.facts().bonus))
         self.after_move()
 
     def after_move(self) -> None:
@@ -474,12 +477,13 @@ class DoubleHTable(Screen):
         if safe_moves and settings.auto_safe_moves and not game.is_over():
             from kabale.solver import safe_move
 
-            played = 0
-            while played < MAX_SAFE_MOVES and (move := safe_move(game)) is not None:
+            played: list[str] = []
+            while len(played) < MAX_SAFE_MOVES and (move := safe_move(game)) is not None:
+                played.append(self.describe(move))
                 game.apply(move)
-                played += 1
             if played:
                 self.app.save(DOUBLE_H, self.saved.to_dict())
+                self.app.announce(self.t("dh.auto_played", moves="; ".join(played)))
                 self.refresh()
         if settings.still_winnable and not game.is_over():
             def work() -> None:

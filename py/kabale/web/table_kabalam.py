@@ -28,10 +28,6 @@ from .saved import KABALAM, SavedMatch, TablePlan
 OWN_REVEAL_MS = 650
 
 
-#: How long the hard computer thinks over a move, in the browser (in slices: the page stays responsive).
-HARD_BUDGET_MS = 150.0
-
-
 class KabalamTable(KabalaTable):
     game = "kabalam"
 
@@ -398,7 +394,8 @@ class KabalamTable(KabalaTable):
             observation = hand.observation(seat)
             level = self.plan.plan_of(seat).kind
             rng = new_rng(f"{self.match.seed}:{self.match.hand_number}:{seat}:{len(hand.moves)}")
-            move = await think_async(make_bot(level, rng, budget_ms=HARD_BUDGET_MS), observation)
+            budget_ms = float(self.app.settings.think_ms)  # a setting: 150 ms unless the player chose otherwise
+            move = await think_async(make_bot(level, rng, budget_ms=budget_ms), observation)
             self.thinking = None
             if self.hand is not hand or hand.turn != seat:
                 return  # the table moved on (a new match, another tab) while the computer thought

@@ -1,0 +1,32 @@
+"""The player's settings: every field read on its own, bad ones fall back, the think time a choice."""
+
+from __future__ import annotations
+
+import pytest
+
+from kabale.web.settings import THINK_TIMES, Settings
+
+
+def test_the_hard_computer_thinks_150_ms_a_move_by_default() -> None:
+    assert Settings().think_ms == 150
+
+
+@pytest.mark.parametrize("name", list(THINK_TIMES))
+def test_each_think_time_is_kept_through_storage(name: str) -> None:
+    settings = Settings.from_dict(Settings(think_time=name).to_dict())
+    assert settings.think_time == name and settings.think_ms == THINK_TIMES[name]
+
+
+@pytest.mark.parametrize("bad", ["forever", 150, None, ["long"], "LONG"])
+def test_a_bad_think_time_falls_back_and_keeps_the_other_fields(bad: object) -> None:
+    settings = Settings.from_dict({"think_time": bad, "bot_speed": "slow", "memory_aid": True})
+    assert settings.think_time == "normal" and settings.bot_speed == "slow" and settings.memory_aid
+
+
+def test_a_bad_bot_speed_falls_back() -> None:
+    assert Settings.from_dict({"bot_speed": "warp"}).bot_delay_ms == Settings().bot_delay_ms
+
+
+def test_settings_are_a_json_object() -> None:
+    with pytest.raises(ValueError):
+        Settings.from_dict(["en"])
