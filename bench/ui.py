@@ -1,13 +1,13 @@
 """How quickly the table answers, in headless Chromium (Debian's), served on 127.0.0.1.
 
 * click to updated DOM: the time the page takes to handle a click (picking up a
-  card, playing on a packet) up to the DOM being updated. The Python handler
-  runs inside the click's dispatch, so ``element.click()`` timed in the page
-  covers the handler, the engine and the redraw. Median and p95.
+  card, playing on a packet) up to the DOM being updated, on the patience table
+  and on a KABALAM table (2 seats against the easy computer). The Python
+  handler runs inside the click's dispatch, so ``element.click()`` timed in the
+  page covers the handler, the engine and the redraw. Median and p95.
 * while the computer plays (3 hard computer seats, 150 ms a move, thinking in
-  slices, at the "fast" pace): every
-  main-thread task over 50 ms (the Long Tasks API) and the longest gap between
-  animation frames.
+  slices, at the "fast" pace): every main-thread task over 50 ms (the Long
+  Tasks API) and the longest gap between animation frames.
 
 * Double H (issue 6): click to updated DOM for each click of a move (pick up,
   put down, draw...) along the solver's winning line of a deal; and the hint's
@@ -115,6 +115,38 @@ def click_times(page: Page, moves: int) -> dict[str, list[float]]:
     return times
 
 
+def kabalam_click_times(page: Page, base: str, moves: int) -> dict[str, list[float]]:
+    """KABALAM, 2 seats against the easy computer at the instant pace: South's pick-ups and plays."""
+    page.goto(base + "?game=kabalam&seed=11")
+    ready(page)
+    page.get_by_label("Who sits West?").select_option(label="The computer, easy")
+    page.get_by_role("button", name="Start the match").click()
+    times: dict[str, list[float]] = {"kabalam_pick_up": [], "kabalam_play": []}
+    while len(times["kabalam_play"]) < moves:
+        page.wait_for_function("() => document.querySelector('.seat.me.turn') || document.querySelector('.hand-end')"
+                               " || document.querySelector('.match-end')", timeout=60_000)
+        if page.locator(".match-end").count():
+            break
+        if page.locator(".hand-end").count():
+            page.get_by_role("button", name="Next hand").click()
+            continue
+        raw = json.loads(page.evaluate("localStorage.getItem('kabale:kabalam')"))
+        revision = raw["revision"]
+        hand = SavedMatch.from_dict(raw["data"]).match.hand
+        assert hand is not None
+        legal = hand.legal_moves()
+        move = next((m for m in legal if m.is_play), legal[0])
+        for index in card_indexes(page, move):
+            times["kabalam_pick_up"].append(page.evaluate(TIMED_CLICK, f".mine button[data-index='{index}']"))
+        if move.packet is None:  # a yield: the table makes it by itself
+            page.wait_for_timeout(50)
+            continue
+        elapsed = page.evaluate(TIMED_CLICK, f"button[data-action=packet][data-packet='{move.packet}']")
+        (times["kabalam_play"] if move.is_play else times["kabalam_pick_up"]).append(elapsed)
+        page.wait_for_function(f"() => JSON.parse(localStorage.getItem('kabale:kabalam')).revision > {revision}")
+    return times
+
+
 def computer_turns(page: Page, base: str) -> dict[str, Any]:
     """A 4-seat match, three hard computer seats at the fast pace; long tasks while they play."""
     page.goto(base + "?game=kabalam&seed=77")
@@ -207,6 +239,7 @@ def main() -> int:
         page.goto(base)
         ready(page)
         times = click_times(page, args.moves)
+        times.update(kabalam_click_times(page, base, args.moves))
         context.close()
         context = browser.new_context()
         context.add_init_script(SETTINGS % "fast")

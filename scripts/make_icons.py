@@ -5,7 +5,7 @@ Browsers ask for PNGs at set sizes: 192 and 512 px for an installed app (and
 are full-bleed felt with the drawing inside the central 80 % safe zone), and
 180 px, opaque, for an iPhone's home screen. Headless Chromium renders the
 SVG at each size; each PNG records the SHA-256 of the SVG it was made from
-(a tEXt chunk), so tests/unit/test_icons.py can tell a stale PNG.
+(a tEXt chunk), so tests/unit/test_web_manifest.py can tell a stale PNG.
 
 The PNGs are committed: they are the project's own drawings, `make play`
 then needs no browser, and an icon does not change from one machine's

@@ -210,3 +210,22 @@ def test_automatic_safe_moves_are_played_and_announced(page: Page, open_kabale: 
     played = saved_double_h(page).game
     assert list(played.history[:73]) == [*line[:72], safe]
     assert safe_move(played) is None  # it played every safe move there was
+
+
+def test_winnable_deals_only_vets_a_new_deal_and_says_how_long_it_took(
+    page: Page, open_kabale: Callable[..., Page]
+) -> None:
+    settings = {"bot_speed": "instant", "language": "en", "winnable_only": True}
+    record = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1, "data": settings})
+    page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(record)});")
+    page = open_kabale("?game=double-h&seed=2")
+    page.get_by_role("button", name="New deal").click()
+    vetted = page.locator(".advice .vetted")
+    expect(vetted).to_contain_text("was found winnable by the solver in", timeout=20_000)
+    saved = saved_double_h(page)
+    seed = saved.game.seed
+    assert seed is not None and seed != 2 and saved.vetted_s is not None and saved.vetted_s <= 3.0
+    expect(vetted).to_have_text(f"Deal {seed} was found winnable by the solver in {saved.vetted_s:.1f} s.")
+    assert solve_seed(seed, budget_s=10.0).status == "won"  # CPython's solver agrees
+    page.locator("button[data-action=draw]").click()  # once play starts, the note gives way
+    expect(vetted).to_have_count(0)

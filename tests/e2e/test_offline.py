@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -184,6 +185,17 @@ def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click
     wait_ready(other)
     expect(other.get_by_role("complementary", name="Update").get_by_role("button", name="Reload")).to_be_visible()
     other.evaluate("window.sameDocument = true")
+    # a game kept only in memory (the storage is full) is not lost to the update without asking
+    other.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }""")
+    other.get_by_role("button", name=re.compile(r"^Stock, 78 cards")).click()
+    expect(other.get_by_role("alert").first).to_contain_text("storage is full")
+    asked: list[str] = []
+    other.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    other.get_by_role("complementary", name="Update").get_by_role("button", name="Reload").click()
+    expect(other.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
+    assert asked and "Reloading now loses it" in asked[0]
+    assert other.evaluate("window.sameDocument") is True  # kept: the player said no
 
     reload_button.click()
     expect(page.locator("body")).to_have_attribute("data-release", "2", timeout=BOOT_TIMEOUT_MS)

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
-from helpers import INSTANT, click_move, revision, saved_match, saved_patience, wait_for_save
+from helpers import INSTANT, click_move, revision, saved_match, saved_patience, stored, wait_for_save
 from kabale.patience import Patience
 
 MARKUP = "<img src=x onerror=alert(1)>"
@@ -132,3 +132,25 @@ def test_a_full_storage_is_reported_and_play_goes_on(page: Page, open_kabale: Ca
     expect(page.locator(".mine button[data-card]")).to_have_count(cards_before - move.count)
     assert saved_patience(page).game.moves == ()  # nothing was written...
     expect(page.get_by_role("button", name="Undo")).to_be_enabled()  # ...and the game goes on in memory
+
+
+def test_two_tabs_each_counting_a_game_lose_neither(page: Page, context: BrowserContext, open_kabale: Callable[..., Page],
+                                                    base_url: str) -> None:
+    page.add_init_script(INSTANT)
+    first = open_kabale("?game=double-h&seed=3")
+    second = context.new_page()
+    # the second tab will not hear of the first's saves (as when both act at the same moment)
+    second.add_init_script("""
+        const listen = window.addEventListener.bind(window);
+        window.addEventListener = (type, handler, options) => listen(type, type !== 'storage' ? handler
+            : (event) => { if (!window.deaf) handler(event); }, options);""")
+    second.goto(base_url + "?game=double-h&seed=3")
+    second.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    second.evaluate("window.deaf = true")
+    first.get_by_role("button", name="Give up").click()
+    expect(first.locator(".stats")).to_contain_text("Played 1, won 0")
+    second.wait_for_timeout(300)
+    second.get_by_role("button", name="Give up").click()
+    record = stored(second, "stats:double-h")
+    assert record is not None and record["data"]["played"] == 2  # both games counted, neither overwritten
+    expect(second.locator(".stats")).to_contain_text("Played 2, won 0")

@@ -140,7 +140,9 @@ def test_a_full_quota_is_reported_once_and_play_goes_on_in_memory() -> None:
     assert not store.save("game", {**big, "seed": 8})
     assert [p.key for p in store.take_problems()] == ["store.full"]
     assert store.load("game") == {**big, "seed": 8}  # the unsaved game is still played
+    assert store.unsaved == ("game",)  # what a reload would lose (the update offer asks first)
     assert store.save("game", GOOD)  # room again: saving resumes
+    assert store.unsaved == ()
     assert make_store(store.backend.items).load("game") == GOOD  # type: ignore[attr-defined]
 
 

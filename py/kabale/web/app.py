@@ -23,7 +23,7 @@ from .saved import (
     DOUBLE_H, DOUBLE_H_STATS, KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
-from .screen import Screen
+from .screen import Screen, later
 from .settings import CHOICES, Settings
 from .store import Problem, Store, record_name
 
@@ -85,7 +85,7 @@ class App:
         body.classList.toggle("embed", self.embed)
         self.apply_language()
         self.follow(route)
-        update_banner.install(self.t)
+        update_banner.install(self.t, before_reload=self.may_reload)
         body.dataset.ready = "1"
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
@@ -177,7 +177,8 @@ class App:
             view.hidden = False
         if key:
             self.focus_key(key, scroll=False)
-        if window.scrollY != scroll_y or window.scrollX != scroll_x:
+        # At the top nothing can have scrolled; reading the position again would force a layout now.
+        if (scroll_x or scroll_y) and (window.scrollY != scroll_y or window.scrollX != scroll_x):
             window.scrollTo(scroll_x, scroll_y)
 
     def focus_key(self, key: str, *, scroll: bool = True) -> None:
@@ -212,6 +213,13 @@ class App:
         kind = PatienceStats if game == "patience" else DoubleHStats
         stats = self.store.load(f"stats:{game}")
         return stats if isinstance(stats, kind) else kind()
+
+    def count_result(self, game: str, update: Callable[[Any], Any]) -> Any:
+        """Count a finished patience in its statistics as they are stored now (read again, so a game
+        another tab counted meanwhile stays counted), save them and return them."""
+        stats = update(self.stats_of(game))
+        self.save(f"stats:{game}", stats.to_dict())
+        return stats
 
     def solitaire_table(self, game: str, saved: Any) -> "PatienceTable | DoubleHTable":
         if game == "patience":
@@ -249,12 +257,13 @@ class App:
         """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
         counts as lost. Double H with "winnable deals only": a fresh deal the solver found winnable."""
         saved = self.store.load(game)
-        stats = self.stats_of(game)
         if isinstance(saved, (SavedPatience, SavedDoubleH)) and not saved.counted and saved.game.moves:
-            stats = stats.record(False)
-            self.save(f"stats:{game}", stats.to_dict())
+            self.count_result(game, lambda stats: stats.record(False))
+        if game == "double-h" and seed is None and self.settings.winnable_only:
+            self.show_notice([self.t("dh.vetting")])  # painted before the solver holds the page
+            later(30, lambda: self.open_winnable_deal(push))
+            return
         fresh: SavedPatience | SavedDoubleH
-        message = ""
         if game == "patience":
             from kabale.patience import Patience
 
@@ -262,19 +271,33 @@ class App:
         else:
             from kabale.double_h import DoubleH
 
-            from .table_double_h import vet_fresh_deal
+            fresh = SavedDoubleH(DoubleH.deal(seed if seed is not None else fresh_seed()))
+        self.open_fresh(game, fresh, push=push)
 
-            vetted: float | None = None
-            if seed is None and self.settings.winnable_only:
-                seed, vetted = vet_fresh_deal()
-                message = "" if vetted is not None else self.t("dh.vetting_failed")
-            fresh = SavedDoubleH(DoubleH.deal(seed if seed is not None else fresh_seed()), vetted_s=vetted)
+    def open_winnable_deal(self, push: bool) -> None:
+        """Double H, "winnable deals only": a fresh deal the solver found winnable (it says how fast)."""
+        from kabale.double_h import DoubleH
+
+        from .table_double_h import vet_fresh_deal
+
+        seed, vetted = vet_fresh_deal()
+        self.show_notice([])
+        fresh = SavedDoubleH(DoubleH.deal(seed), vetted_s=vetted)
+        self.open_fresh("double-h", fresh, message="" if vetted is not None else self.t("dh.vetting_failed"), push=push)
+
+    def open_fresh(self, game: str, fresh: "SavedPatience | SavedDoubleH", message: str = "", *, push: bool) -> None:
         self.save(game, fresh.to_dict())
         table = self.solitaire_table(game, fresh)
         table.message = message
         self.show(table, push=push)
 
     # -- saved data ----------------------------------------------------------------
+
+    def may_reload(self) -> bool:
+        """Before the update's reload: with a game kept only in memory (storage full), ask first."""
+        if not self.store.unsaved:
+            return True
+        return bool(window.confirm(self.t("update.unsaved")))
 
     def save(self, name: str, data: Any) -> None:
         self.store.save(name, data)

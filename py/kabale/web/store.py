@@ -208,6 +208,11 @@ class Store:
         self._known[name] = _Entry(revision, data)
         return True
 
+    @property
+    def unsaved(self) -> tuple[str, ...]:
+        """The records kept in memory only (storage full or unavailable): a reload would lose them."""
+        return tuple(self._unsaved)
+
     def remove(self, name: str) -> None:
         self._unsaved.pop(name, None)
         self._known.pop(name, None)

@@ -235,9 +235,16 @@ class DoubleHTable(Screen):
                          "disabled": game.is_over(), "text": t("dh.hint_button")}),
             h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
                          "disabled": game.is_over(), "text": t("dh.give_up")}),
-            h("div", {"class": "advice", "aria-live": "polite"}, hint_text, verdict),
+            h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(), hint_text, verdict),
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
+
+    def vetted_text(self) -> Element | None:
+        """Winnable deals only: how long the solver took to find this deal winnable, until the first move."""
+        vetted = self.saved.vetted_s
+        if vetted is None or self.game_state.history:
+            return None
+        return h("p", {"class": "vetted", "text": self.t("dh.vetted", seed=self.game_state.seed, seconds=f"{vetted:.1f}")})
 
     def render_result(self, facts: TableFacts) -> Element:
         t, result = self.t, facts.result
@@ -407,9 +414,9 @@ class DoubleHTable(Screen):
         game = self.game_state
         if game.is_over() and not self.saved.counted:
             result = game.result()
-            self.stats = self.stats.record(result.outcome == "won", result.round, result.wins)
+            self.stats = self.app.count_result(
+                "double-h", lambda stats: stats.record(result.outcome == "won", result.round, result.wins))
             self.saved.counted = True
-            self.app.save(DOUBLE_H_STATS, self.stats.to_dict())
             self.app.announce(self.t("dh.won", round=result.round, count=result.wins) if result.outcome == "won"
                               else self.t("dh.lost") if result.outcome == "lost" else self.t("dh.gave_up"))
         self.app.save(DOUBLE_H, self.saved.to_dict())

@@ -154,9 +154,8 @@ class PatienceTable(KabalaTable):
         if game.is_over() and not self.saved.counted:
             result = game.result()
             assert result is not None
-            self.stats = self.stats.record(result.won)
+            self.stats = self.app.count_result("patience", lambda stats: stats.record(result.won))
             self.saved.counted = True
-            self.app.save(PATIENCE_STATS, self.stats.to_dict())
             self.app.announce(self.t("patience.won") if result.won else self.t(f"patience.lost.{result.reason}"))
         self.app.save(PATIENCE, self.saved.to_dict())
         self.refresh()

@@ -7,7 +7,8 @@ page reloads only when the player presses Reload, never under a game by itself.
 
 Call ``install(translate)`` once the page is drawn; ``translate(key)`` gives the
 words (keys ``update.*``; a key it does not know gets the English default).
-``before_reload``, if given, runs first (to save the game in progress).
+``before_reload``, if given, runs first and may say no (False): the game in
+progress could not be saved, and the player chose to keep the page.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def _banner() -> Any:
     return None if element is None or element is jsnull else element
 
 
-def install(translate: Callable[..., str], before_reload: Callable[[], None] | None = None) -> None:
+def install(translate: Callable[..., str], before_reload: Callable[[], bool] | None = None) -> None:
     """Show the offer now if a new version is waiting, or as soon as one is (once per page)."""
     global _installed
     if _installed:
@@ -48,8 +49,8 @@ def install(translate: Callable[..., str], before_reload: Callable[[], None] | N
         return ENGLISH[key] if words == key else words
 
     def reload(_event: Any) -> None:
-        if before_reload is not None:
-            before_reload()
+        if before_reload is not None and not before_reload():
+            return
         window.kabaleUpdate.apply()
 
     def later(_event: Any) -> None:
