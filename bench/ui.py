@@ -121,7 +121,7 @@ def kabalam_click_times(page: Page, base: str, moves: int) -> dict[str, list[flo
     ready(page)
     page.get_by_label("Who sits West?").select_option(label="The computer, easy")
     page.get_by_role("button", name="Start the match").click()
-    times: dict[str, list[float]] = {"kabalam_pick_up": [], "kabalam_play": []}
+    times: dict[str, list[float]] = {"kabalam_pick_up": [], "kabalam_play": [], "kabalam_pass": []}
     while len(times["kabalam_play"]) < moves:
         page.wait_for_function("() => document.querySelector('.seat.me.turn') || document.querySelector('.hand-end')"
                                " || document.querySelector('.match-end')", timeout=60_000)
@@ -142,7 +142,7 @@ def kabalam_click_times(page: Page, base: str, moves: int) -> dict[str, list[flo
             page.wait_for_timeout(50)
             continue
         elapsed = page.evaluate(TIMED_CLICK, f"button[data-action=packet][data-packet='{move.packet}']")
-        (times["kabalam_play"] if move.is_play else times["kabalam_pick_up"]).append(elapsed)
+        times["kabalam_play" if move.is_play else "kabalam_pass"].append(elapsed)
         page.wait_for_function(f"() => JSON.parse(localStorage.getItem('kabale:kabalam')).revision > {revision}")
     return times
 
@@ -254,7 +254,7 @@ def main() -> int:
         browser.close()
     server.shutdown()
     report = {
-        "click_to_dom_ms": {kind: summary(values) for kind, values in times.items()},
+        "click_to_dom_ms": {kind: summary(values) for kind, values in times.items() if values},
         "double_h_ms": {kind: summary(values) for kind, values in double_h.items()},
         "while_the_computer_plays": {
             "person_moves": watched["person_moves"],

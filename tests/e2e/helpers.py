@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -48,37 +49,39 @@ def wait_for_save(page: Page, name: str, after: int) -> None:
     )
 
 
+#: How a screen reader names a value ("Ace of spades", "7 of hearts").
+VALUE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+
+
 def click_move(page: Page, move: Move, *, touch: bool = False) -> None:
-    """Make a move the way a person does: pick up cards of its values, then choose its packet (tapped on a phone)."""
+    """Make a move the way a person does, finding each control by its role and accessible name:
+    pick up cards of its values ("4 of spades", not yet pressed), then choose its packet
+    ("Packet 2, showing 7, 5 cards"); tapped on a phone."""
+
+    def press(target: Any) -> None:
+        target.tap() if touch else target.click()
+
+    def packet(number: int | None) -> Any:  # "Packet 2, showing …"; when passing, "Flip packet 2, showing …"
+        return page.get_by_role("button", name=re.compile(rf"^(Packet|Flip packet) {number},"))
+
     if move.kind in ("bare", "double"):
-        used: list[int] = []
+        cards = page.get_by_role("toolbar", name="Your cards")
         for value in move.values:
-            cards = page.locator(".mine button[data-action=card]")
-            for index in range(cards.count()):
-                card = cards.nth(index)
-                text = card.get_attribute("data-card") or ""
-                card_index = int(card.get_attribute("data-index") or -1)
-                if card_index not in used and _value(text) == value:
-                    card.tap() if touch else card.click()
-                    used.append(card_index)
-                    break
-            else:
+            name = re.compile(rf"^{VALUE_NAMES.get(value, value)} of ")
+            card = cards.get_by_role("button", name=name, pressed=False)
+            if not card.count():
                 raise AssertionError(f"no card of value {value} to pick up for {move}")
-        packet = page.locator(f"button[data-action=packet][data-packet='{move.packet}']")
-        packet.tap() if touch else packet.click()
+            press(card.first)
+        press(packet(move.packet))
     elif move.kind == "pass":
-        packet = page.locator(f"button[data-action=packet][data-packet='{move.packet}']")
-        packet.tap() if touch else packet.click()
+        press(packet(move.packet))
     elif move.kind == "yield":
-        page.get_by_role("button", name="Yield").click()
+        press(page.get_by_role("button", name="Yield"))
     elif move.kind == "draw":
-        page.locator("button[data-action=draw]").click()
+        press(page.get_by_role("button", name=re.compile(r"^Draw (2 cards|the last card)$")))
     else:
         raise AssertionError(f"cannot click {move}")
 
-
-def _value(card_text: str) -> int:
-    return 1 if card_text[:-1] == "A" else int(card_text[:-1])
 
 
 def start_two_seat_match(page: Page, base_url: str, seed: int, west: str = "The computer, normal") -> None:
@@ -97,19 +100,30 @@ def saved_double_h(page: Page) -> Any:
     return SavedDoubleH.from_dict(record["data"])
 
 
+def double_h_place(page: Page, place: Any) -> Any:
+    """A place of the two H's by its accessible name: "7 of hearts on the 7-place of the left H, …"."""
+    value = VALUE_NAMES.get(place.value, str(place.value))
+    side = "left" if place.side == "L" else "right"
+    return page.get_by_role("button", name=re.compile(rf"(^| on the ){value}-place of the {side} H,"))
+
+
 def click_double_h_move(page: Page, move: Any) -> None:
-    """Make a Double H move as a person does: pick up a card, then choose its place; or press a button."""
+    """Make a Double H move as a person does, by role and accessible name: pick up a card (from
+    the waste or a place), then choose its place; or press the move's button."""
     from kabale.double_h import MoveKind
 
     if move.kind is MoveKind.CARD:
-        source = "button[data-action=waste]" if move.source is None else f"button[data-place='{move.source}']"
-        page.locator(source).click()
-        page.locator(f"button[data-action=place][data-place='{move.target}']").click()
+        source = page.get_by_role("button", name=re.compile(r"^Waste, ")) if move.source is None \
+            else double_h_place(page, move.source)
+        source.click()
+        double_h_place(page, move.target).click()
     elif move.kind is MoveKind.DRAW:
-        page.locator("button[data-action=draw]").click()
+        page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
     elif move.kind is MoveKind.NEXT_ROUND:
-        page.locator("button[data-action=next-round]").click()
+        page.get_by_role("button", name=re.compile(r"^Next round ")).click()
     elif move.kind is MoveKind.TURN:
-        page.locator(f"button[data-action=turn][data-place='{move.target}']").click()
+        value = VALUE_NAMES.get(move.target.value, str(move.target.value))
+        side = "left" if move.target.side == "L" else "right"
+        page.get_by_role("button", name=f"Turn over the pile on the {value}-place of the {side} H").click()
     else:
         page.get_by_role("button", name="Give up").click()

@@ -224,7 +224,7 @@ def test_winnable_deals_only_vets_a_new_deal_and_says_how_long_it_took(
     expect(vetted).to_contain_text("was found winnable by the solver in", timeout=20_000)
     saved = saved_double_h(page)
     seed = saved.game.seed
-    assert seed is not None and seed != 2 and saved.vetted_s is not None and saved.vetted_s <= 3.0
+    assert seed is not None and seed != 2 and saved.vetted_s is not None and saved.vetted_s < 3.0 + 0.6 + 1.0  # the budget, one more try, slack
     expect(vetted).to_have_text(f"Deal {seed} was found winnable by the solver in {saved.vetted_s:.1f} s.")
     assert solve_seed(seed, budget_s=10.0).status == "won"  # CPython's solver agrees
     page.locator("button[data-action=draw]").click()  # once play starts, the note gives way

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import random
 from typing import Any, Callable
 
@@ -10,7 +11,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, click_move, revision, saved_match, start_two_seat_match, stored, wait_for_save
+from kabale.bots import make_bot
+from kabale.cards import new_rng
 from kabale.kabala import Move
+from kabale.kabalam import KabalamHand
 from kabale.match import Match
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
@@ -269,6 +273,13 @@ def test_the_computer_plays_at_each_level(table_page: Page, base_url: str, level
     assert west_moves, "West made no move"
     log = page.locator(".log-lines").inner_text()
     assert "West (computer, " + level + ")" in log
+    if level != "hard":  # easy and normal choose from the table's seeded rng alone: replay each choice
+        replay = KabalamHand.from_dict({**match.hand.to_dict(), "moves": []})
+        for move in match.hand.moves:
+            if replay.turn == "W":
+                rng = new_rng(f"{match.seed}:{match.hand_number}:W:{len(replay.moves)}")
+                assert move == make_bot(level, rng).choose(replay.observation("W")), "West plays another level"
+            replay.apply(move)
 
 
 def match_with_south_out(seats: int = 3) -> SavedMatch:
@@ -322,3 +333,26 @@ def test_settings_are_chosen_in_the_dialog_and_kept(
     page.reload()
     page.get_by_role("button", name="Settings").click()
     expect(page.get_by_role("dialog").get_by_label("How long the hard computer thinks over a move")).to_have_value("long")
+
+
+def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(page: Page, base_url: str) -> None:
+    settings = {"bot_speed": "slow", "language": "en"}  # each computer play stays in view 1.4 s
+    record = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1, "data": settings})
+    page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(record)});")
+    start_two_seat_match(page, base_url, seed=3, west="The computer, easy")
+    west_shown = page.locator(".reveal[aria-label^='West']")
+    for _ in range(600):  # South plays her turns until West's play is on show
+        if west_shown.count():
+            break
+        match = saved_match(page).match
+        assert match.hand is not None and not match.hand.is_over()
+        if match.hand.turn == "S" and not page.locator(".reveal").count():
+            before = revision(page, "kabalam")
+            click_move(page, my_move(match))
+            wait_for_save(page, "kabalam", before)
+        else:
+            page.wait_for_timeout(50)
+    expect(west_shown).to_have_count(1)  # West's play, shown before its flip
+    page.get_by_role("button", name=re.compile(r"^Packet 1,")).click()  # impatient: not her turn
+    expect(west_shown).to_have_count(0)  # the play flipped at once...
+    expect(page.locator(".seat.me.turn, .hand-end")).to_have_count(1, timeout=60_000)  # ...and West played on

@@ -83,6 +83,8 @@ class App:
         route = parse_query(window.location.search)
         self.embed = route.embed
         body.classList.toggle("embed", self.embed)
+        if self.embed:  # the hidden title's link would leave the compact view: out of the tab order
+            document.querySelector(".site-header h1 a").tabIndex = -1
         self.apply_language()
         self.follow(route)
         update_banner.install(self.t, before_reload=self.may_reload)
@@ -108,6 +110,11 @@ class App:
         notice.className = "notice error" if error else "notice"
         replace_children(notice, *(h("p", {"text": line}) for line in lines))
         notice.hidden = not lines
+
+    def clear_notice(self, key: str) -> None:
+        """Take down the notice ``key`` put up, unless another message has replaced it since."""
+        if str(by_id("notice").textContent) == self.t(key):
+            self.show_notice([])
 
     def announce(self, text: str) -> None:
         """Say what others did to screen readers (an aria-live region)."""
@@ -261,7 +268,8 @@ class App:
             self.count_result(game, lambda stats: stats.record(False))
         if game == "double-h" and seed is None and self.settings.winnable_only:
             self.show_notice([self.t("dh.vetting")])  # painted before the solver holds the page
-            later(30, lambda: self.open_winnable_deal(push))
+            screen = self.screen
+            later(30, lambda: self.open_winnable_deal(push) if self.screen is screen else self.clear_notice("dh.vetting"))
             return
         fresh: SavedPatience | SavedDoubleH
         if game == "patience":
@@ -281,7 +289,7 @@ class App:
         from .table_double_h import vet_fresh_deal
 
         seed, vetted = vet_fresh_deal()
-        self.show_notice([])
+        self.clear_notice("dh.vetting")
         fresh = SavedDoubleH(DoubleH.deal(seed), vetted_s=vetted)
         self.open_fresh("double-h", fresh, message="" if vetted is not None else self.t("dh.vetting_failed"), push=push)
 
@@ -293,9 +301,23 @@ class App:
 
     # -- saved data ----------------------------------------------------------------
 
+    def caught_up(self) -> bool:
+        """Before a player acts on a table: when another tab has moved its game (or the statistics)
+        on and this tab has not heard yet, show the latest instead of acting on an old position."""
+        name = self.screen.record
+        if name is None:
+            return True
+        stale = [record for record in (name, f"stats:{name}") if self.store.is_newer_elsewhere(record)]
+        for record in stale:
+            self.store.forget(record)
+            self.screen.on_storage(record)
+        if name in stale:
+            self.show_notice([self.problem_text(Problem("store.conflict", name))], error=True)
+        return name not in stale
+
     def may_reload(self) -> bool:
-        """Before the update's reload: with a game kept only in memory (storage full), ask first."""
-        if not self.store.unsaved:
+        """Before the update's reload: with a game kept only in memory (storage full or refused), ask first."""
+        if not any(name in (KABALAM, PATIENCE, DOUBLE_H) for name in self.store.unsaved):
             return True
         return bool(window.confirm(self.t("update.unsaved")))
 
@@ -445,7 +467,7 @@ class App:
             self.show_settings()
         elif action == "help":
             self.show_help()
-        elif by_id("view").contains(element):
+        elif by_id("view").contains(element) and self.caught_up():
             self.screen.on_action(action, element, event)
 
     def on_key(self, event: Any) -> None:
@@ -459,7 +481,7 @@ class App:
             self.show_help()
             event.preventDefault()
             return
-        if self.screen.on_key(event):
+        if self.caught_up() and self.screen.on_key(event):
             event.preventDefault()
 
     def on_change(self, event: Any) -> None:
@@ -484,7 +506,8 @@ class App:
 
     def on_drop(self, event: Any) -> None:
         event.preventDefault()
-        self.screen.on_drop(event.target, event)
+        if self.caught_up():
+            self.screen.on_drop(event.target, event)
 
 
 class DealChoice(Screen):

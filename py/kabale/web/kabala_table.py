@@ -100,8 +100,11 @@ class KabalaTable(Screen):
 
     def packet_chosen(self, packet: int) -> None:
         """A click, a key or a drop on a packet: pass and flip it, or play the picked-up cards on it."""
+        showing = self.reveal is not None
         self.finish_reveal(go_on=False)
         if not self.may_play():
+            if showing:
+                self.after_reveal()  # the shown play flips now, and the game goes on
             return
         observation = self.seen()
         if packet in pass_packets(observation.legal_moves):

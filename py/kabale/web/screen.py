@@ -21,6 +21,8 @@ class Screen:
 
     #: The game it belongs to (for the URL and the lobby), or None.
     game: str | None = None
+    #: The saved record its moves go to (a table's game), or None.
+    record: str | None = None
 
     def __init__(self, app: "App") -> None:
         self.app = app

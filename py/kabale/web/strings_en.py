@@ -229,7 +229,7 @@ STRINGS_EN: dict[str, str] = {
     "update.ready": "A new version of Kabale is ready.",
     "update.reload": "Reload",
     "update.later": "Later",
-    "update.unsaved": "Your game could not be saved: the browser's storage is full. Reloading now loses it. Reload anyway?",
+    "update.unsaved": "Your game could not be saved in this browser. Reloading now loses it. Reload anyway?",
     "table.double-h": "Double H table",
     "dh.round": "Round {round} of 3 · a win counts ×{bonus}",
     "dh.restart": "Restart this deal",

@@ -37,6 +37,7 @@ MAX_SAFE_MOVES = 30
 
 class DoubleHTable(Screen):
     game = "double-h"
+    record = DOUBLE_H
 
     def __init__(self, app: Any, saved: SavedDoubleH, stats: DoubleHStats) -> None:
         super().__init__(app)

@@ -30,6 +30,7 @@ OWN_REVEAL_MS = 650
 
 class KabalamTable(KabalaTable):
     game = "kabalam"
+    record = KABALAM
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)
@@ -301,6 +302,8 @@ class KabalamTable(KabalaTable):
         super().leave()
         if self._task is not None and not self._task.done():
             self._task.cancel()
+        # a cancelled task is not done until it wakes: forget it, so continue_play can start anew
+        self._task, self.thinking = None, None
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
         if action == "card":
@@ -347,7 +350,7 @@ class KabalamTable(KabalaTable):
         """Show the move, let a shown play flip after a moment, then go on with the game."""
         self.show_for_a_moment(reveal_ms)
         hand = self.hand
-        if len(self.plan.persons) > 1 and not hand.is_over() and hand.turn != seat:
+        if len(self.persons_in_hand()) > 1 and not hand.is_over() and hand.turn != seat:
             self.viewer = None  # hide the hand that just played until the next person takes the device
             self.focus = 0
         self.refresh()
@@ -390,6 +393,7 @@ class KabalamTable(KabalaTable):
             await asyncio.sleep(delay / 1000 if delay else 0)
             if self.hand is not hand or hand.turn != seat:
                 self.thinking = None
+                self.refresh()
                 return
             observation = hand.observation(seat)
             level = self.plan.plan_of(seat).kind
@@ -398,6 +402,7 @@ class KabalamTable(KabalaTable):
             move = await think_async(make_bot(level, rng, budget_ms=budget_ms), observation)
             self.thinking = None
             if self.hand is not hand or hand.turn != seat:
+                self.refresh()
                 return  # the table moved on (a new match, another tab) while the computer thought
             self.apply(move, seat)
             self.after_move(seat, max(delay, 400))

@@ -24,6 +24,7 @@ DRAW = Move.draw()
 
 class PatienceTable(KabalaTable):
     game = "patience"
+    record = PATIENCE
 
     def __init__(self, app: Any, saved: SavedPatience, stats: PatienceStats) -> None:
         super().__init__(app)
