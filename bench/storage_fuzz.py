@@ -31,7 +31,7 @@ from kabale.web.saved import (  # noqa: E402
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
 from kabale.web.settings import Settings  # noqa: E402
-from kabale.web.store import BACKUP_PREFIX, PREFIX, MemoryBackend, Store  # noqa: E402
+from kabale.web.store import PREFIX, MemoryBackend, Store  # noqa: E402
 
 
 def good_records() -> dict[str, Any]:

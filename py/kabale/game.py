@@ -16,7 +16,7 @@ Moves are small frozen values with a text form both ways
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 
 class IllegalMove(ValueError):
@@ -36,6 +36,28 @@ class IllegalMove(ValueError):
         self.message = message
         self.reason = reason
         self.details: dict[str, Any] = dict(details or {})
+
+
+def replay_numbered(apply: Callable[[Any], None], moves: Iterable[Any]) -> None:
+    """Apply moves in turn; an illegal one raises IllegalMove naming its number (a replayed record
+    says which of its moves is wrong).
+
+    >>> def apply(move):
+    ...     if move == "jump":
+    ...         raise IllegalMove("No such move", "bad_move_text")
+    >>> replay_numbered(apply, ["draw", "jump"])
+    Traceback (most recent call last):
+    kabale.game.IllegalMove: Move 2 (jump): No such move
+    """
+    for number, move in enumerate(moves, start=1):
+        try:
+            apply(move)
+        except IllegalMove as error:
+            raise IllegalMove(
+                f"Move {number} ({move}): {error.message}",
+                error.reason,
+                {**error.details, "move_number": number, "move": str(move)},
+            ) from None
 
 
 @runtime_checkable

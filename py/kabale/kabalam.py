@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, kabalam_deck, new_rng, shuffled
-from kabale.game import IllegalMove
+from kabale.game import IllegalMove, replay_numbered
 from kabale.kabala import (
     BARE,
     DOUBLE,
@@ -572,12 +572,4 @@ class KabalamHand:
 
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Apply moves in turn; an illegal one raises IllegalMove naming its number."""
-        for number, move in enumerate(moves, start=1):
-            try:
-                self.apply(move)
-            except IllegalMove as error:
-                raise IllegalMove(
-                    f"Move {number} ({move}): {error.message}",
-                    error.reason,
-                    {**error.details, "move_number": number, "move": str(move)},
-                ) from None
+        replay_numbered(self.apply, moves)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, cards_from_text, new_rng, patience_deck, shuffled
-from kabale.game import IllegalMove
+from kabale.game import IllegalMove, replay_numbered
 from kabale.kabala import (
     BARE,
     DOUBLE,
@@ -505,12 +505,4 @@ class Patience:
 
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Apply moves in turn; an illegal one raises IllegalMove naming its number."""
-        for number, move in enumerate(moves, start=1):
-            try:
-                self.apply(move)
-            except IllegalMove as error:
-                raise IllegalMove(
-                    f"Move {number} ({move}): {error.message}",
-                    error.reason,
-                    {**error.details, "move_number": number, "move": str(move)},
-                ) from None
+        replay_numbered(self.apply, moves)

@@ -18,19 +18,10 @@ from kabale.kabala import Move, Options
 from kabale.kabalam import KabalamHand, KabalamObservation, KabalamPosition
 from kabale.match import Match
 
+from unit_helpers import cards_seen_by
+
 OPTION_CYCLE = (Options(), Options(compounded_doubles=True), Options(free_yield=True),
                 Options(compounded_doubles=True, free_yield=True))
-
-
-def cards_seen_by(hand: KabalamHand, seat: str) -> set[int]:
-    """The very cards (by identity) a seat was allowed to see, from the full history."""
-    seen: set[int] = set()
-    for event in hand.history:
-        public = event.kind in ("bare", "double", "flip") or (event.kind == "deal" and event.packet is not None)
-        own = event.kind in ("deal", "draw") and event.seat == seat
-        if public or own:
-            seen.update(id(card) for card in event.cards)
-    return seen
 
 
 def everything_in(value: Any) -> Iterator[Any]:

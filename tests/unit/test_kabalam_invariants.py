@@ -19,6 +19,8 @@ from kabale.game import IllegalMove
 from kabale.kabala import Event, Move, Options, known_packets, next_flip_cards
 from kabale.kabalam import KabalamHand, KabalamObservation
 
+from unit_helpers import cards_seen_by
+
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())
 HANDS = dict(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4]), options=OPTIONS, rng=st.randoms())
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -48,17 +50,6 @@ def every_card(hand: KabalamHand) -> list[Card]:
         *(card for seat in hand.seats for card in hand.set_aside(seat)),
         *hand.draw_pile,
     ]
-
-
-def cards_seen_by(hand: KabalamHand, seat: str) -> set[int]:
-    """The very cards a seat has been allowed to see, from the full history."""
-    seen: set[int] = set()
-    for event in hand.history:
-        public = event.kind in ("bare", "double", "flip") or (event.kind == "deal" and event.packet is not None)
-        own = event.kind in ("deal", "draw") and event.seat == seat
-        if public or own:
-            seen.update(id(card) for card in event.cards)
-    return seen
 
 
 def cards_in(observation: KabalamObservation) -> list[Card]:

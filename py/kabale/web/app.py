@@ -20,7 +20,7 @@ from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
 from .saved import (
-    DOUBLE_H, DOUBLE_H_STATS, KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
+    DOUBLE_H, KABALAM, PATIENCE, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
 from .screen import Screen, later

@@ -130,7 +130,7 @@ class KabalamTable(KabalaTable):
             "section",
             {"class": self.table_classes("kabalam-table"), "aria-label": t("table.kabalam")},
             self.render_bar(),
-            self.render_seats(),
+            self.render_seats(observation),
             h("div", {"class": "felt"},
               sum_element(scene.face_up, t),
               kabala_element(scene, t),
@@ -162,9 +162,8 @@ class KabalamTable(KabalaTable):
               h("button", {"type": "button", "class": "button", "data-action": "new-match", "text": t("table.new_match")})),
         )
 
-    def render_seats(self) -> Element:
+    def render_seats(self, observation: KabalamObservation) -> Element:
         t, match, hand = self.t, self.match, self.hand
-        observation = self.seen()
         totals = match.totals
         items = []
         for plan in self.plan.seats:
