@@ -24,4 +24,21 @@ def test_the_guard_records_a_request_to_another_host(browser: Browser, base_url:
 
 def test_chromium_resolves_no_host_but_localhost() -> None:
     rules = [arg for arg in CHROMIUM_ARGS if arg.startswith("--host-resolver-rules")]
-    assert rules == ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+    assert rules == ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"]
+
+
+def test_the_guard_records_localhost_unless_the_test_allowed_that_very_url(browser: Browser, base_url: str) -> None:
+    guard = NetworkGuard()
+    port = base_url.rsplit(":", 1)[1].strip("/")
+    allowed = f"http://localhost:{port}/scripts/serve.py"
+    guard.allow(allowed)
+    context = browser.new_context()
+    try:
+        context.on("request", guard.record)
+        page = context.new_page()
+        page.goto(allowed)
+        page.evaluate(f"() => fetch('http://localhost:{port}/README.md').catch(() => null)")
+        page.wait_for_timeout(200)
+    finally:
+        context.close()
+    assert guard.foreign == [f"http://localhost:{port}/README.md"]

@@ -194,6 +194,29 @@ def test_storage_that_throws_is_reported_not_a_crash() -> None:
     assert {p.key for p in store.take_problems()} == {"store.unavailable"}
 
 
+def test_writes_refused_are_said_once_and_each_game_stays_playable_in_memory() -> None:
+    class ReadOnly(MemoryBackend):
+        def set(self, key: str, value: str) -> None:
+            raise PermissionError("SecurityError")
+
+    store = Store(ReadOnly({PREFIX + "game": envelope(GOOD)}), validators={"game": game_validator})
+    assert store.load("game") == GOOD and not store.refused  # what is stored still reads
+    later = {"seed": 7, "moves": ["draw"]}
+    for _ in range(3):
+        assert not store.save("game", later)
+    assert store.save("other", {"a": 1}) is False
+    assert store.refused
+    assert [p.key for p in store.take_problems()] == ["store.unavailable"]  # once, not once a save
+    assert store.load("game") == later and store.load("other") == {"a": 1}
+    assert set(store.unsaved) == {"game", "other"}
+
+
+def test_storage_refused_from_the_start_says_nothing_more_when_saving() -> None:
+    store = Store(MemoryBackend(), validators={"game": game_validator}, refused=True)
+    assert store.save("game", GOOD) and store.load("game") == GOOD
+    assert store.take_problems() == [] and store.refused  # the page's note said it already
+
+
 @settings(max_examples=300)
 @given(st.one_of(st.text(max_size=200), st.binary(max_size=100).map(lambda b: b.decode("latin-1"))))
 def test_any_text_under_our_key_never_crashes(raw: str) -> None:

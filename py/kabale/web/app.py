@@ -11,7 +11,7 @@ import traceback
 from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript.ffi import is_none
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 
 from . import update_banner
 from .dom import by_id, data, document, found, h, listen, replace_children, window
@@ -51,7 +51,12 @@ class App:
     """The whole page."""
 
     def __init__(self) -> None:
-        self.store = Store(browser_backend(), validators=dict(VALIDATORS), clock=lambda: float(window.Date.now()))
+        backend, keeps = browser_backend()
+        self.store = Store(backend, validators=dict(VALIDATORS), clock=lambda: float(window.Date.now()),
+                           refused=not keeps)
+        #: A frame on another site whose storage is kept apart from the full site's (storage.js finds out).
+        self.kept_apart = False
+        self.framed = False  # inside a frame (a blog's iframe, embedded or not)
         self.settings = Settings()
         self.screen: Screen = Screen(self)
         self.embed = False  # ?embed=1 (kept in every address the page writes)
@@ -85,6 +90,7 @@ class App:
         body.classList.toggle("embed", self.embed)
         if self.embed:  # the hidden title's link would leave the compact view: out of the tab order
             document.querySelector(".site-header h1 a").tabIndex = -1
+        self.watch_partitioning()
         self.apply_language()
         self.follow(route)
         update_banner.install(self.t, before_reload=self.may_reload)
@@ -317,7 +323,8 @@ class App:
 
     def may_reload(self) -> bool:
         """Before the update's reload: with a game kept only in memory (storage full or refused), ask first."""
-        if not any(name in (KABALAM, PATIENCE, DOUBLE_H) for name in self.store.unsaved):
+        in_memory = self.store.refused and self.screen.record is not None
+        if not in_memory and not any(name in (KABALAM, PATIENCE, DOUBLE_H) for name in self.store.unsaved):
             return True
         return bool(window.confirm(self.t("update.unsaved")))
 
@@ -329,8 +336,11 @@ class App:
     def show_problems(self, conflict_of: str | None = None) -> bool:
         """Tell the player about saved data set aside or not saved; True on a conflict with another tab."""
         problems = self.store.take_problems()
-        if problems:
-            self.show_notice([self.problem_text(problem) for problem in problems], error=True)
+        shown = [problem for problem in problems if problem.key != "store.unavailable"]
+        if shown:
+            self.show_notice([self.problem_text(problem) for problem in shown], error=True)
+        if len(shown) < len(problems):  # refused storage: the keep note says so, once, and stays
+            self.render_keep_note()
         return any(problem.key == "store.conflict" and problem.name == conflict_of for problem in problems)
 
     def problem_text(self, problem: Problem) -> str:
@@ -403,6 +413,41 @@ class App:
             h("button", {"type": "button", "class": "button", "data-action": "help", "aria-keyshortcuts": "?",
                          "text": t("toolbar.help")}),
         )
+        self.render_keep_note()
+
+    def watch_partitioning(self) -> None:
+        """In a frame on another site, storage may work but be kept apart from the full site's:
+        assets/js/storage.js asks the browser (document.hasStorageAccess) before Python starts."""
+        status = getattr(window, "kabaleStorage", None)
+        if status is None or is_none(status):
+            return
+        self.framed = bool(status.framed)
+
+        def settle(apart: Any) -> None:
+            if bool(apart) and not self.kept_apart:
+                self.kept_apart = True
+                self.render_keep_note()
+
+        status.partitioned.then(create_proxy(settle))
+
+    def render_keep_note(self) -> None:
+        """One short line when this page cannot keep games as the full site does: not at all
+        (storage refused) or apart (a frame on another site). In a frame it links to the
+        full site in a tab of its own, where games are kept."""
+        note = by_id("keep-note")
+        if not found(note):
+            return
+        key = "keep.none" if self.store.refused else "keep.apart" if self.kept_apart else None
+        if key is None:
+            replace_children(note)
+            note.hidden = True
+            return
+        link = None
+        if self.framed or self.embed:
+            link = h("a", {"href": self.address(self.screen.query(), embed=False), "target": "_blank",
+                           "rel": "noopener", "text": self.t("keep.open")})
+        replace_children(note, h("span", {"text": self.t(key)}), " " if link is not None else None, link)
+        note.hidden = False
 
     def open_dialog(self, heading: str, *content: Any) -> None:
         dialog = by_id("dialog")

@@ -36,11 +36,30 @@ class LocalStorage:
         return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
-def browser_backend() -> LocalStorage | MemoryBackend:
-    """localStorage, or memory when the browser refuses it (private mode, sandboxed iframe)."""
+#: Written and removed once at start to learn whether writes are refused (not a record: no tab reacts).
+PROBE_KEY = "kabale-probe"
+
+
+def browser_backend() -> tuple[LocalStorage | MemoryBackend, bool]:
+    """localStorage, and whether it keeps what is written.
+
+    Memory stands in when the browser refuses localStorage (absent, or throwing
+    on access: a frame on another site, a private window, strict privacy
+    settings). Storage that reads but refuses writes is kept for what it holds,
+    and reported as not keeping games. A full quota is not a refusal: the first
+    save reports it, and saving resumes when there is room.
+    """
     try:
         storage = window.localStorage
-        storage.getItem("kabale:probe")
-        return LocalStorage(storage)
+        storage.getItem(PROBE_KEY)
     except Exception:
-        return MemoryBackend()
+        return MemoryBackend(), False
+    backend = LocalStorage(storage)
+    try:
+        backend.set(PROBE_KEY, "1")
+        backend.remove(PROBE_KEY)
+    except StorageFull:
+        pass
+    except Exception:
+        return backend, False
+    return backend, True

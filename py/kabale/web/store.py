@@ -13,6 +13,10 @@ tests), so every rule below is tested in CPython:
   it, and every other record is kept.
 * A full quota is reported once; play goes on in memory (reads see the
   unsaved value), and saving resumes when space returns.
+* Storage the browser refuses (absent, throwing on access or on write: a
+  frame on another site, a private window, strict privacy settings) is
+  reported once, as ``refused``: play goes on in memory, and the page says
+  that games are not kept here.
 * Revisions tell two tabs apart: a save over a newer revision written by
   another tab is refused and reported, so no score is silently lost; the
   page reloads the newer record instead (see ``is_newer_elsewhere``).
@@ -102,6 +106,8 @@ class Store:
     _known: dict[str, _Entry] = field(default_factory=dict)  # what this tab read or wrote last
     _unsaved: dict[str, Any] = field(default_factory=dict)  # kept in memory while storage is full
     _full_reported: bool = False
+    #: The browser refuses this page its storage (or a write failed for another reason than space).
+    refused: bool = False
     _blocked: set[str] = field(default_factory=set)  # bad records we could not set aside
 
     # -- reading ---------------------------------------------------------------
@@ -115,7 +121,7 @@ class Store:
         try:
             raw = self.backend.get(key)
         except Exception as error:  # storage disabled by the browser, a sandboxed iframe...
-            self._report(Problem("store.unavailable", name, detail=type(error).__name__))
+            self._refuse(name, error)
             return None
         if raw is None:
             self._known.pop(name, None)
@@ -201,7 +207,7 @@ class Store:
             return False
         except Exception as error:
             self._unsaved[name] = data
-            self._report(Problem("store.unavailable", name, detail=type(error).__name__))
+            self._refuse(name, error)
             return False
         self._unsaved.pop(name, None)
         self._full_reported = False
@@ -246,6 +252,12 @@ class Store:
 
     def _report(self, problem: Problem) -> None:
         self.problems.append(problem)
+
+    def _refuse(self, name: str, error: Exception) -> None:
+        """The browser refused a read or a write: say so once, then play on in memory."""
+        if not self.refused:
+            self.refused = True
+            self._report(Problem("store.unavailable", name, detail=type(error).__name__))
 
     def take_problems(self) -> list[Problem]:
         """The problems since the last call (the page shows each once)."""

@@ -335,5 +335,8 @@ STRINGS_DA: dict[str, str] = {
     "dh.move.from_waste": "{card} fra afkastningsbunken til {target}",
     "help.double_h": "Dobbelt-H: piletasterne flytter mellem pladserne; Enter tager det øverste kort på en plads og lægger det på en anden plads; W tager det øverste kort i afkastningsbunken; D vender et kort; N begynder næste spillerunde; T vender en gul bunke; H beder om et tip; et dobbeltklik sender et kort til sin opbygning.",
     "toolbar.full_site": "Åbn Kabale ↗",
+    "keep.none": "Spil gemmes ikke her: denne browser giver ikke siden plads til at gemme.",
+    "keep.apart": "Spil, der spilles her, gemmes kun på denne side.",
+    "keep.open": "Spil i en fane for sig selv, hvor spillene gemmes ↗",
     "url.bad_embed": "“{value}” er ikke et valg for embed: brug embed=1 til den kompakte visning.",
 }

@@ -317,5 +317,8 @@ STRINGS_EN: dict[str, str] = {
     "dh.move.from_waste": "{card} from the waste to the {target}",
     "help.double_h": "Double H: the arrows move between the places; Enter picks up a place's top card, then puts it on another place; W picks up the waste's top card; D draws; N starts the next round; T turns a yellow pile over; H asks for a hint; a double-click sends a card to its build.",
     "toolbar.full_site": "Open Kabale ↗",
+    "keep.none": "Games are not kept here: this browser gives this page no storage.",
+    "keep.apart": "Games played here are kept on this page only.",
+    "keep.open": "Play in a tab of its own, where games are kept ↗",
     "url.bad_embed": "“{value}” is not a choice for embed: use embed=1 for the compact view.",
 }

@@ -335,5 +335,8 @@ STRINGS_IT: dict[str, str] = {
     "dh.move.from_waste": "{card} dagli scarti al {target}",
     "help.double_h": "Doppia H: le frecce si spostano tra i posti; Invio prende la carta in cima a un posto, poi la mette su un altro posto; W prende la carta in cima agli scarti; D gira una carta; N inizia il giro successivo; T capovolge una pila gialla; H chiede un suggerimento; un doppio clic manda una carta sulla sua costruzione.",
     "toolbar.full_site": "Apri Kabale ↗",
+    "keep.none": "Qui le partite non vengono conservate: questo browser non dà spazio a questa pagina.",
+    "keep.apart": "Le partite giocate qui sono conservate solo in questa pagina.",
+    "keep.open": "Gioca in una scheda a sé, dove le partite sono conservate ↗",
     "url.bad_embed": "“{value}” non è un valore per embed: usa embed=1 per la vista compatta.",
 }
