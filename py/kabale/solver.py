@@ -302,7 +302,10 @@ def _fallback_move(game: DoubleH, verdict: Verdict[Move] | None = None) -> Move 
         return verdict.best_line[0]
     model, state = Model.from_game(game)
     actions = Space(model, reduce=False).actions(state, False, None)
-    return model.to_move(actions[0][0]) if actions else None
+    if actions:
+        return model.to_move(actions[0][0])
+    playing_on = [move for move in game.legal_moves() if move.kind is not MoveKind.GIVE_UP]
+    return playing_on[0] if playing_on else None
 
 
 @overload
@@ -350,10 +353,12 @@ def hint(game: DoubleH | Patience, mode: str = THOUGHTFUL, budget_s: float | Non
         move, votes = max(counts.items(), key=lambda item: item[1])
         support = f"it starts a win in {votes} of {len(verdicts)} possible stock {orders}"
         return Hint(move, game.describe(move), mode, verdict, support)
-    if lost == len(verdicts):
-        return Hint(None, "No move can win any more", mode, verdict, f"lost in all {len(verdicts)} stock {orders}")
+    # While the game goes on a hint names a move, even when no order seen as possible can be won:
+    # the player is still playing, and a round may turn up what the samples did not.
     guess = _fallback_move(game)
     text = game.describe(guess) if guess is not None else "No move"
+    if lost == len(verdicts):
+        return Hint(guess, text, mode, verdict, f"lost in all {len(verdicts)} stock {orders}; it plays on")
     return Hint(guess, text, mode, verdict, "a best guess: no win was found within the time")
 
 

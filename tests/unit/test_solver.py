@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_double_h_tables import table
 
-from kabale.double_h import DoubleH, MoveKind
+from kabale.double_h import DoubleH, Move, MoveKind
 from kabale.solver import (
     HONEST, THOUGHTFUL, Verdict, hint, solve, solve_position, solve_seed, turning_point, wilson_interval, win_rate,
 )
@@ -122,3 +122,25 @@ def test_without_a_proof_the_hint_is_a_legal_best_guess_and_says_so() -> None:
     assert advice.verdict.status == "unknown" and "best guess" in advice.support
     assert advice.move is not None and game.is_legal(advice.move)
     assert advice.move == advice.verdict.best_line[0]
+
+
+def test_an_honest_hint_names_a_legal_move_while_the_game_goes_on_even_when_no_order_can_win() -> None:
+    # Deal 2, the whole stock drawn three times, then a line that loses: from move 9 on, every
+    # line is lost, yet the game is not over, and the player asking for a hint gets a move.
+    losing = ["2L to JL", "3L to 10R", "waste to 3L", "9L to 7R", "waste to 9L", "6L to KR", "8R to 6L",
+              "3L to 8R", "turn 7R", "4L to 3L", "9R to JR", "KR to 5L", "5L to 2L", "KR to 2L", "waste to KR",
+              "9L to 5R", "waste to 9L", "waste to 9R", "waste to 4L"]
+    game = DoubleH.deal(2)
+    for round_number in range(3):
+        for _ in range(78):
+            game.apply(Move(MoveKind.DRAW))
+        if round_number < 2:
+            game.apply(Move(MoveKind.NEXT_ROUND))
+    lost_seen = 0
+    for text in losing:
+        found = hint(game, HONEST, budget_s=None, budget_states=20_000, seed=0)
+        assert found.move is not None and found.move in game.legal_moves(), text
+        assert found.move.kind is not MoveKind.GIVE_UP
+        lost_seen += found.verdict.status == LOST
+        game.apply(Move.from_text(text))
+    assert game.is_over() and lost_seen >= 5  # the positions searched really were lost ones

@@ -283,6 +283,7 @@ STRINGS_DA: dict[str, str] = {
     "dh.basis.honest": "Ud fra det, du har set: det fører til sejr i {won} af {samples} mulige rækkefølger af håndbunken.",
     "dh.basis.guess": "Et godt bud: der blev ikke fundet en sejr i tide.",
     "dh.basis.lost": "Alle veje er gennemsøgt.",
+    "dh.basis.lost_play_on": "Alle rækkefølger af håndbunken, du kan møde, er gennemsøgt, og ingen kan vindes længere; dette træk spiller videre.",
     "dh.thinking": "Tænker…",
     "dh.winnable.yes": "Kan stadig gå op: ja (løseren fandt en sejr og kender håndbunkens rækkefølge).",
     "dh.winnable.no": "Kan stadig gå op: nej (løseren har bevist det).",

@@ -265,6 +265,7 @@ STRINGS_EN: dict[str, str] = {
     "dh.basis.honest": "From what you have seen: it starts a win in {won} of {samples} possible orders of the stock.",
     "dh.basis.guess": "A best guess: no win was found in the time.",
     "dh.basis.lost": "Every line was searched.",
+    "dh.basis.lost_play_on": "Every order of the stock you may meet has been searched, and none can be won any more; this move plays on.",
     "dh.thinking": "Thinking…",
     "dh.winnable.yes": "Still winnable: yes (the solver found a win, knowing the stock's order).",
     "dh.winnable.no": "Still winnable: no (the solver proved it).",

@@ -283,6 +283,7 @@ STRINGS_IT: dict[str, str] = {
     "dh.basis.honest": "In base a ciò che hai visto: porta alla vittoria in {won} dei {samples} ordini possibili del tallone.",
     "dh.basis.guess": "Un tentativo: nel tempo a disposizione non è stata trovata una vittoria.",
     "dh.basis.lost": "Sono state esaminate tutte le linee.",
+    "dh.basis.lost_play_on": "Sono stati esaminati tutti gli ordini del tallone possibili, e nessuno si può più vincere; questa mossa continua il gioco.",
     "dh.thinking": "Ci penso…",
     "dh.winnable.yes": "Ancora vincibile: sì (il risolutore ha trovato una vittoria, conoscendo l'ordine del tallone).",
     "dh.winnable.no": "Ancora vincibile: no (il risolutore lo ha dimostrato).",

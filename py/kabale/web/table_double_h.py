@@ -469,6 +469,8 @@ class DoubleHTable(Screen):
             verdict = found.verdict
             if verdict.status == "lost" and found.move is None:
                 basis = self.t("dh.basis.lost")
+            elif verdict.status == "lost":
+                basis = self.t("dh.basis.lost_play_on")
             elif verdict.samples <= 1 and verdict.status == "won":
                 basis = self.t("dh.basis.seen_all" if game.round > 1 else "dh.basis.thoughtful")
             elif verdict.won_samples:
