@@ -80,7 +80,8 @@ class App:
         body = document.body
         for event_name, handler in (
             ("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change),
-            ("dragstart", self.on_drag_start), ("dragover", self.on_drag_over), ("drop", self.on_drop),
+            ("kabale:dragstart", self.on_drag_start), ("kabale:dragover", self.on_drag_over),
+            ("kabale:drop", self.on_drop),
         ):
             listen(body, event_name, self.guarded(handler))
         listen(window, "popstate", self.guarded(lambda _event: self.follow(parse_query(window.location.search))))
@@ -542,17 +543,23 @@ class App:
         elif by_id("view").contains(target):
             self.screen.on_change(target)
 
+    # A card dragged with a mouse, a finger or a pen: assets/js/drag.js moves it and asks here.
+    # ``event.detail.accepted`` answers: may the drag go on, is this a target, was the drop legal.
+
     def on_drag_start(self, event: Any) -> None:
-        self.screen.on_drag_start(event.target, event)
+        if by_id("view").contains(event.target) and self.caught_up() \
+                and self.screen.on_drag_start(event.target, event):
+            self.screen.refresh()  # the card is picked up and its targets are lit
+            event.detail.accepted = True
 
     def on_drag_over(self, event: Any) -> None:
-        if self.screen.on_drag_over(event.target, event):
-            event.preventDefault()
+        event.detail.accepted = bool(self.screen.on_drag_over(event.target, event))
 
     def on_drop(self, event: Any) -> None:
-        event.preventDefault()
         if self.caught_up():
-            self.screen.on_drop(event.target, event)
+            legal = self.screen.on_drag_over(event.target, event)
+            self.screen.on_drop(event.target, event)  # an illegal drop is refused with its reason
+            event.detail.accepted = bool(legal)
 
 
 class DealChoice(Screen):

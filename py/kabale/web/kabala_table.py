@@ -152,14 +152,14 @@ class KabalaTable(Screen):
         self.app.focus_key(f"card-{self.focus}")
         return True
 
-    def on_drag_start(self, target: Any, event: Any) -> None:
-        if data(target, "action") != "card":
-            return
+    def on_drag_start(self, target: Any, event: Any) -> bool:
+        """Dragging a card carries the cards picked up with it (or that card alone)."""
+        if data(target, "action") != "card" or not self.may_play():
+            return False
         index = int(data(target, "index") or 0)
         if index not in self.selected:
             self.selected = frozenset({index})
-        event.dataTransfer.setData("text/plain", "kabale-cards")
-        event.dataTransfer.effectAllowed = "move"
+        return True
 
     def on_drag_over(self, target: Any, event: Any) -> bool:
         button = target.closest("[data-action=packet]")

@@ -124,7 +124,7 @@ def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: in
                     "data-action": "card",
                     "data-index": index,
                     "data-key": f"card-{index}",
-                    "draggable": "true",
+                    "data-drag": "true",
                     "style": f"--i:{index}",
                 },
                 "picked" if index in selected else "",

@@ -53,15 +53,16 @@ class Screen:
     def on_change(self, target: Any) -> None:
         """A form field changed (set-up screens)."""
 
-    def on_drag_start(self, target: Any, event: Any) -> None:
-        """A card picked up by the mouse."""
+    def on_drag_start(self, target: Any, event: Any) -> bool:
+        """A card's drag begins (mouse, finger or pen): pick it up; True when it may be dragged."""
+        return False
 
     def on_drag_over(self, target: Any, event: Any) -> bool:
         """True when the element under the pointer takes the dragged cards."""
         return False
 
     def on_drop(self, target: Any, event: Any) -> None:
-        """The dragged cards were dropped."""
+        """The dragged cards were dropped on ``target``: play them there, or say why not."""
 
     def on_storage(self, name: str) -> None:
         """Another tab saved the record ``name``."""

@@ -172,7 +172,7 @@ class DoubleHTable(Screen):
                     "data-key": f"place-{name}",
                     "aria-label": self.place_label(place),
                     "aria-pressed": "true" if self.source == name else "false",
-                    "draggable": "true" if movable else None,
+                    "data-drag": "true" if movable else None,
                     "style": f"--cards:{len(place.cards)}",
                 },
                 h("span", {"class": "pile"}, *pile),
@@ -204,7 +204,7 @@ class DoubleHTable(Screen):
               h("span", {"class": "count", "data-count": facts.stock_count})),
             h("button", {"type": "button", "class": waste_classes, "data-action": "waste", "data-key": "waste",
                          "aria-pressed": "true" if self.source == WASTE else "false",
-                         "draggable": "true" if facts.waste_moves else None,
+                         "data-drag": "true" if facts.waste_moves else None,
                          "aria-label": t("dh.waste_label", card=card_name(top, t), count=len(facts.waste))
                          if top else t("dh.waste_empty")},
               card_element(top, t),
@@ -579,12 +579,13 @@ class DoubleHTable(Screen):
             return False
         return True
 
-    def on_drag_start(self, target: Any, event: Any) -> None:
+    def on_drag_start(self, target: Any, event: Any) -> bool:
+        """Dragging takes the top card of a place or of the waste, when it has somewhere to go."""
         source = data(target, "place") or (WASTE if data(target, "action") == "waste" else None)
         if source and self.moves_from(source, self.game_state.facts()):
             self.source = source
-            event.dataTransfer.setData("text/plain", "kabale-card")
-            event.dataTransfer.effectAllowed = "move"
+            return True
+        return False
 
     def on_drag_over(self, target: Any, event: Any) -> bool:
         button = target.closest("[data-action=place]")
