@@ -33,6 +33,7 @@ from kabale.kabala import (
     YIELD_MOVE,
     Event,
     Move,
+    OUT_WITH_THIRTEEN_CARDS,
     Options,
     by_value,
     known_packets,
@@ -60,7 +61,6 @@ from kabale.kabalam_state import (
 __all__ = ["KabalamHand", "KabalamObservation", "KabalamPosition", "HandResult", "Move", "Options", "SEAT_NAMES"]
 
 FORMAT_VERSION = 1
-OUT_WITH_THIRTEEN_CARDS = 13
 OUT_WITH_THIRTEEN_POINTS = 100
 _DECK: tuple[Card, ...] = tuple(kabalam_deck())
 

@@ -37,6 +37,7 @@ from kabale.kabala import (
     PASS_MOVES,
     Event,
     Move,
+    OUT_WITH_THIRTEEN_CARDS,
     Options,
     by_value,
     known_packets,
@@ -57,7 +58,6 @@ __all__ = ["Patience", "PatienceResult", "PatiencePosition", "PatienceObservatio
 
 FORMAT_VERSION = 1
 CARDS_PER_DRAW = 2
-OUT_WITH_THIRTEEN_CARDS = 13
 WON, OUT_WITH_THIRTEEN, DRAW_PILE_FINISHED = "endowment_empty", "out_with_thirteen", "draw_pile_finished"
 _DECK: tuple[Card, ...] = tuple(patience_deck())
 
