@@ -597,8 +597,15 @@ class DoubleH:
         """The one player's seat."""
         return SOLO
 
-    def push(self, move: Move | str) -> None:
-        """Play a move (as :meth:`apply`)."""
+    @property
+    def turn(self) -> str | None:
+        """The seat to move: the player's, until the game is over."""
+        return None if self.is_over() else SOLO[0]
+
+    def push(self, move: Move | str, seat: str | None = None) -> None:
+        """Play a move (as :meth:`apply`); ``seat``, if given, is the player's (as in KABALAM)."""
+        if seat is not None:
+            check_seat(seat, SOLO)
         self.apply(move)
 
     def pop(self) -> Move:

@@ -276,6 +276,11 @@ class Match:
 
     # -- the API every game shares (kabale.game) --------------------------------------
 
+    @property
+    def turn(self) -> str | None:
+        """The seat to move in the current hand; None before a hand or once it is over."""
+        return None if self.hand is None else self.hand.turn
+
     def push(self, move: Move | str, seat: str | None = None) -> None:
         """Play a move in the current hand (as :meth:`apply`)."""
         self.apply(move, seat)

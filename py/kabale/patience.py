@@ -517,8 +517,15 @@ class Patience:
         """The one player's seat."""
         return SOLO
 
-    def push(self, move: Move | str) -> None:
-        """Play a move (as :meth:`apply`)."""
+    @property
+    def turn(self) -> str | None:
+        """The seat to move: the player's, until the game is over."""
+        return None if self._result is not None else SOLO[0]
+
+    def push(self, move: Move | str, seat: str | None = None) -> None:
+        """Play a move (as :meth:`apply`); ``seat``, if given, is the player's (as in KABALAM)."""
+        if seat is not None:
+            check_seat(seat, SOLO)
         self.apply(move)
 
     def pop(self) -> Move:
