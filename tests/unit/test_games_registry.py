@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,6 +62,15 @@ def test_the_solver_hook_answers_like_the_solver() -> None:
     ours = spec.solve(game, budget_s=None, budget_states=2000, seed=4)
     theirs = solve(spec.deal(4, Options()), budget_s=None, budget_states=2000, seed=4)
     assert (ours.status, ours.moves, ours.states) == (theirs.status, theirs.moves, theirs.states)
+
+
+def test_looking_a_game_up_loads_that_games_rules_only() -> None:
+    code = ("import sys; from kabale.games import GAMES; GAMES['double-h'].deal(3); "
+            "print(sorted(m for m in sys.modules if m.startswith('kabale.')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=ROOT.parents[1], env={"PYTHONPATH": str(ROOT.parent)}).stdout
+    assert "kabale.double_h" in loaded
+    assert not any(name in loaded for name in ("kabale.kabalam'", "kabale.patience'", "kabale.match'", "kabale.solver"))
 
 
 def test_the_command_line_never_branches_on_a_game() -> None:

@@ -10,29 +10,27 @@ called. Code above the engine looks a game up and asks its :class:`GameSpec`.
 >>> sorted(GAMES)
 ['double-h', 'kabalam', 'patience']
 >>> spec = GAMES["patience"]
->>> game = spec.deal(7, Options())
+>>> game = spec.deal(7)
 >>> move = game.legal_moves()[0]
 >>> spec_of(game) is spec, spec.parse_move(spec.format_move(move)) == move
 (True, True)
 >>> spec_for_record({"game": "double-h", "seed": 3}).title
 'Double H'
 
-Layers: this package imports the engine; it reaches the solver only inside the
-hooks that call it (imported when first asked), and never the command line or
-the page, which sit above it (tests/unit/test_layers.py).
+Layers: this package reaches the engine and the solver only inside the
+functions that need them, so looking a game up imports that game's rules
+alone (the page opens one game faster than three); it never imports the
+command line or the page, which sit above it (tests/unit/test_layers.py).
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from kabale.double_h import DoubleH, Move as DoubleHMove, Position as DoubleHPosition
-from kabale.kabala import Move as KabalaMove, Options
-from kabale.kabalam import KabalamHand
-from kabale.kabalam_state import KabalamPosition
-from kabale.match import Match
-from kabale.patience import Patience, PatiencePosition
+if TYPE_CHECKING:
+    from kabale.kabala import Options
 
 __all__ = ["GAMES", "GameSpec", "spec_for_record", "spec_of", "names_text", "THOUGHTFUL", "HONEST"]
 
@@ -47,15 +45,16 @@ class GameSpec:
 
     ``deal(seed, options)`` and ``start(record)`` give a game before any move
     (a record is a stored ``to_dict()`` or a hand-written replay record);
-    ``from_dict`` reads a stored game back, moves included. ``seats`` are the
-    player counts it is played by (1: a patience). ``solver_modes`` is empty for
-    a game the solver does not play; ``has_bots`` when the computer plays it.
+    ``from_dict`` reads a stored game back, moves included. ``classes`` name the
+    engine classes that play it (module.Class). ``seats`` are the player counts
+    it is played by (1: a patience). ``solver_modes`` is empty for a game the
+    solver does not play; ``has_bots`` when the computer plays it.
     """
 
     name: str
     title: str
-    game_type: type
-    deal: Callable[[int, Options], Any]
+    classes: tuple[str, ...]
+    deal: Callable[..., Any]  # (seed, options=None): options None are the defaults
     start: Callable[[Mapping[str, Any]], Any]
     from_dict: Callable[[Mapping[str, Any]], Any]
     parse_move: Callable[[str], Any]
@@ -63,6 +62,13 @@ class GameSpec:
     has_options: bool
     has_bots: bool
     solver_modes: tuple[str, ...]
+
+    @property
+    def game_type(self) -> type:
+        """The class of a game of it (its module imported now, if it was not)."""
+        module, _, name = self.classes[0].rpartition(".")
+        kind: type = getattr(importlib.import_module(module), name)
+        return kind
 
     def format_move(self, move: Any) -> str:
         """A move's text: the inverse of :attr:`parse_move` for every game."""
@@ -101,7 +107,32 @@ class GameSpec:
         return f"{self.title} is solved in {' or '.join(self.solver_modes)} mode{'s' * (len(self.solver_modes) > 1)} only"
 
 
-def _kabalam_start(record: Mapping[str, Any]) -> KabalamHand:
+# -- each game's hooks (their imports inside: a game's rules load when it is played) -------------
+
+
+def _options(options: Options | None) -> Options:
+    from kabale.kabala import Options
+
+    return Options() if options is None else options
+
+
+def _kabala_move(text: str) -> Any:
+    from kabale.kabala import Move
+
+    return Move.from_text(text)
+
+
+def _kabalam_deal(seed: int, options: Options | None = None) -> Any:
+    from kabale.kabalam import KabalamHand
+
+    return KabalamHand.deal(seed, options=_options(options))
+
+
+def _kabalam_start(record: Mapping[str, Any]) -> Any:
+    from kabale.kabala import Options
+    from kabale.kabalam import KabalamHand
+    from kabale.kabalam_state import KabalamPosition
+
     options = Options.from_dict(record.get("options"))
     if "position" in record:
         return KabalamHand.from_position(KabalamPosition.from_dict(record["position"]), options)
@@ -109,16 +140,47 @@ def _kabalam_start(record: Mapping[str, Any]) -> KabalamHand:
                             starter=record.get("starter"))
 
 
-def _patience_start(record: Mapping[str, Any]) -> Patience:
+def _kabalam_from_dict(data: Mapping[str, Any]) -> Any:
+    from kabale.kabalam import KabalamHand
+
+    return KabalamHand.from_dict(data)
+
+
+def _patience_deal(seed: int, options: Options | None = None) -> Any:
+    from kabale.patience import Patience
+
+    return Patience.deal(seed, _options(options))
+
+
+def _patience_start(record: Mapping[str, Any]) -> Any:
+    from kabale.kabala import Options
+    from kabale.patience import Patience, PatiencePosition
+
     options = Options.from_dict(record.get("options"))
     if "position" in record:
         return Patience.from_position(PatiencePosition.from_dict(record["position"]), options)
     return Patience.deal(record.get("seed"), options=options)  # type: ignore[arg-type]
 
 
-def _double_h_start(record: Mapping[str, Any]) -> DoubleH:
+def _patience_from_dict(data: Mapping[str, Any]) -> Any:
+    from kabale.patience import Patience
+
+    return Patience.from_dict(data)
+
+
+def _double_h_deal(seed: int, options: Options | None = None) -> Any:
+    from kabale.double_h import DoubleH
+
+    if options is not None and options != _options(None):
+        raise ValueError("Double H has no options")
+    return DoubleH.deal(seed)
+
+
+def _double_h_start(record: Mapping[str, Any]) -> Any:
+    from kabale.double_h import DoubleH, Position
+
     if "start" in record:
-        position = DoubleHPosition.from_dict(record["start"])
+        position = Position.from_dict(record["start"])
         game = DoubleH(position.places, position.stock, position.waste, position.round)
         seed = record.get("seed")
         if isinstance(seed, int) and DoubleH.deal(seed).start == position:
@@ -127,39 +189,47 @@ def _double_h_start(record: Mapping[str, Any]) -> DoubleH:
     return DoubleH.deal(record.get("seed"))  # type: ignore[arg-type]
 
 
-def _double_h_deal(seed: int, options: Options) -> DoubleH:
-    if options != Options():
-        raise ValueError("Double H has no options")
-    return DoubleH.deal(seed)
+def _double_h_from_dict(data: Mapping[str, Any]) -> Any:
+    from kabale.double_h import DoubleH
+
+    return DoubleH.from_dict(data)
+
+
+def _double_h_move(text: str) -> Any:
+    from kabale.double_h import Move
+
+    return Move.from_text(text)
 
 
 #: Every game by name, in the order the lobby shows them.
 GAMES: dict[str, GameSpec] = {
     spec.name: spec
     for spec in (
-        GameSpec("kabalam", "KABALAM", KabalamHand, lambda seed, options: KabalamHand.deal(seed, options=options),
-                 _kabalam_start, KabalamHand.from_dict, KabalaMove.from_text, (2, 3, 4), True, True, ()),
-        GameSpec("patience", "Patience Kabalam", Patience, lambda seed, options: Patience.deal(seed, options),
-                 _patience_start, Patience.from_dict, KabalaMove.from_text, (1,), True, True, (THOUGHTFUL,)),
-        GameSpec("double-h", "Double H", DoubleH, _double_h_deal, _double_h_start, DoubleH.from_dict,
-                 DoubleHMove.from_text, (1,), False, False, (THOUGHTFUL, HONEST)),
+        GameSpec("kabalam", "KABALAM", ("kabale.kabalam.KabalamHand", "kabale.match.Match"), _kabalam_deal,
+                 _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
+        GameSpec("patience", "Patience Kabalam", ("kabale.patience.Patience",), _patience_deal,
+                 _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
+        GameSpec("double-h", "Double H", ("kabale.double_h.DoubleH",), _double_h_deal, _double_h_start,
+                 _double_h_from_dict, _double_h_move, (1,), False, False, (THOUGHTFUL, HONEST)),
     )
 }
 
-#: A KABALAM match is a game of KABALAM hands: its spec is KABALAM's.
-_TYPES: dict[type, GameSpec] = {**{spec.game_type: spec for spec in GAMES.values()}, Match: GAMES["kabalam"]}
+#: Each engine class by its full name (a KABALAM match is a game of KABALAM hands: KABALAM's).
+_CLASSES: dict[str, GameSpec] = {name: spec for spec in GAMES.values() for name in spec.classes}
 
 
 def spec_of(game: object) -> GameSpec:
     """The spec of a game object (a KABALAM match counts as KABALAM).
 
+    >>> from kabale.match import Match
     >>> spec_of(Match.start(1, seats=2)).name
     'kabalam'
     """
+    kind = type(game)
     try:
-        return _TYPES[type(game)]
+        return _CLASSES[f"{kind.__module__}.{kind.__qualname__}"]
     except KeyError:
-        raise ValueError(f"{type(game).__name__} is not a game of Kabale") from None
+        raise ValueError(f"{kind.__name__} is not a game of Kabale") from None
 
 
 def names_text(names: tuple[str, ...] | None = None) -> str:

@@ -271,10 +271,9 @@ class App:
             screen = self.screen
             later(30, lambda: self.open_winnable_deal(push) if self.screen is screen else self.clear_notice("dh.vetting"))
             return
-        from kabale.games import GAMES as RULES
-        from kabale.kabala import Options
+        from kabale.games import GAMES as RULES  # imports this game's rules only
 
-        dealt = RULES[game].deal(seed if seed is not None else fresh_seed(), Options())
+        dealt = RULES[game].deal(seed if seed is not None else fresh_seed())
         self.open_fresh(game, SAVED_SOLITAIRES[game](dealt), push=push)
 
     def open_winnable_deal(self, push: bool) -> None:
