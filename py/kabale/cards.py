@@ -21,6 +21,7 @@ __all__ = [
     "Suit",
     "VALUE_NAMES",
     "compounded_sum",
+    "COMPOUNDED_SUMS",
     "value_label",
     "kabalam_deck",
     "patience_deck",
@@ -161,6 +162,12 @@ def compounded_sum(n: int) -> int:
     if n < 1:
         raise ValueError(f"the compounded sum is defined for positive numbers, not {n}")
     return 1 + (n - 1) % 9
+
+
+#: ``compounded_sum(n)`` at index n, for every sum of three face-up cards (3..27; 0 is
+#: unused): the fast copies of the rules look the target up in their inner loops
+#: rather than write the formula again (and a lookup is no slower than the sum).
+COMPOUNDED_SUMS: tuple[int, ...] = (0, *(compounded_sum(n) for n in range(1, 28)))
 
 
 def _deck(values: Iterable[int], copies: int) -> list[Card]:

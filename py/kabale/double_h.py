@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
 from kabale.double_h_end import is_dead_end
 from kabale.double_h_moves import PLACES, Move, MoveKind, Place
-from kabale.game import IllegalMove
+from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
 
-__all__ = ["DoubleH", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
+__all__ = ["DoubleH", "DoubleHObservation", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
 
 GAME_NAME = "double-h"
 FORMAT_VERSION = 1
@@ -50,6 +50,24 @@ class Result:
     @property
     def is_over(self) -> bool:
         return self.outcome != "playing"
+
+
+@dataclass(frozen=True)
+class DoubleHObservation:
+    """What the player of Double H knows: every card on the table and in the waste (each
+    was seen face up), the stock's size, and its order once it has been seen (from
+    round 2 on the stock is the waste turned over); in round 1 only which cards are in
+    it (``unseen``, sorted), not their order. Honest hints and fair solvers start here.
+    """
+
+    places: tuple[tuple[Card, ...], ...]  # in PLACES order, bottom card first
+    waste: tuple[Card, ...]  # its top last
+    stock_size: int
+    stock_seen: tuple[Card, ...]  # the stock in drawing order when it has been seen, else ()
+    unseen: tuple[Card, ...]  # round 1: the stock's cards, sorted; later ()
+    round: int
+    legal_moves: tuple[Move, ...]
+    result: Result
 
 
 @dataclass(frozen=True, slots=True)
@@ -571,6 +589,60 @@ class DoubleH:
 
     def __repr__(self) -> str:
         return f"<DoubleH seed={self.seed} round={self._round} moves={len(self._history)} {self.result().outcome}>"
+
+    # -- the API every game shares (kabale.game) --------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The one player's seat."""
+        return SOLO
+
+    @property
+    def turn(self) -> str | None:
+        """The seat to move: the player's, until the game is over."""
+        return None if self.is_over() else SOLO[0]
+
+    def push(self, move: Move | str, seat: str | None = None) -> None:
+        """Play a move (as :meth:`apply`); ``seat``, if given, is the player's (as in KABALAM)."""
+        if seat is not None:
+            check_seat(seat, SOLO)
+        self.apply(move)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it: :meth:`undo`, so it can be redone."""
+        return self.undo()
+
+    def key(self) -> Hashable:
+        """The position, hashable: every pile, the stock in order, the waste, the round, the result."""
+        return position_key(self.snapshot())
+
+    def observation(self, seat: str = SOLO[0]) -> DoubleHObservation:
+        """What the player knows (see :class:`DoubleHObservation`); the one seat is South."""
+        check_seat(seat, SOLO)
+        stock = self.stock
+        seen = self._round > 1
+        return DoubleHObservation(
+            places=tuple(tuple(pile) for pile in self._piles),
+            waste=self.waste,
+            stock_size=len(stock),
+            stock_seen=stock if seen else (),
+            unseen=() if seen else tuple(sorted(stock, key=lambda card: (card.value, card.suit.value))),
+            round=self._round,
+            legal_moves=tuple(self.legal_moves()),
+            result=self.result(),
+        )
+
+    def outcome(self) -> GameResult | None:
+        """The end in the shape every game shares: the round's bonus (3, 2, 1) for a win, else 0."""
+        result = self.result()
+        if not result.is_over:
+            return None
+        return GameResult(result.outcome, {SOLO[0]: float(result.wins)}, SOLO if result.outcome == "won" else (),
+                          result)
+
+    def returns(self) -> dict[str, float]:
+        outcome = self.outcome()
+        return {SOLO[0]: 0.0} if outcome is None else dict(outcome.returns)
 
 
 def _place(place: Place | str) -> Place:

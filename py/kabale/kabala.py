@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-from kabale.cards import Card, compounded_sum
+from kabale.cards import COMPOUNDED_SUMS, Card, compounded_sum
 from kabale.game import IllegalMove
 
 __all__ = [
@@ -44,6 +44,9 @@ PLAYS = (BARE, DOUBLE)
 PACKETS = 3
 #: The most cards of one value anybody can hold: two decks of four suits.
 MAX_OF_A_VALUE = 8
+#: A player who passes holding this many cards or more is out with thirteen
+#: (RULES.md, KABALAM and Patience Kabalam alike): defined here once for both.
+OUT_WITH_THIRTEEN_CARDS = 13
 
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -521,7 +524,7 @@ def sorted_cards(lists: list[list[Card]]) -> tuple[Card, ...]:
 
 def target_of(packets: list[list[Card]]) -> int:
     """The compounded sum of the three face-up cards."""
-    return (packets[0][-1].value + packets[1][-1].value + packets[2][-1].value - 1) % 9 + 1
+    return COMPOUNDED_SUMS[packets[0][-1].value + packets[1][-1].value + packets[2][-1].value]
 
 
 def plays_on(target: int, lists: list[list[Card]], compounded: bool) -> list[Move]:
@@ -561,8 +564,8 @@ def lay_down(packet: list[Card], chosen: list[Card]) -> None:
 def check_double(target: int, a: int, b: int, compounded: bool) -> None:
     total = a + b
     if compounded:
-        if (total - 1) % 9 + 1 != target:
-            made = f"{total}" if total <= 9 else f"{total}, which compounds to {(total - 1) % 9 + 1}"
+        if compounded_sum(total) != target:
+            made = f"{total}" if total <= 9 else f"{total}, which compounds to {compounded_sum(total)}"
             raise IllegalMove(
                 f"The Kabala sums to {target}; {a} + {b} makes {made}",
                 "double_sum",

@@ -20,10 +20,10 @@ from __future__ import annotations
 from copy import deepcopy
 import random
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, kabalam_deck, new_rng, shuffled
-from kabale.game import IllegalMove, replay_numbered
+from kabale.game import IllegalMove, Result, position_key, replay_numbered
 from kabale.kabala import (
     BARE,
     DOUBLE,
@@ -33,6 +33,7 @@ from kabale.kabala import (
     YIELD_MOVE,
     Event,
     Move,
+    OUT_WITH_THIRTEEN_CARDS,
     Options,
     by_value,
     known_packets,
@@ -60,7 +61,6 @@ from kabale.kabalam_state import (
 __all__ = ["KabalamHand", "KabalamObservation", "KabalamPosition", "HandResult", "Move", "Options", "SEAT_NAMES"]
 
 FORMAT_VERSION = 1
-OUT_WITH_THIRTEEN_CARDS = 13
 OUT_WITH_THIRTEEN_POINTS = 100
 _DECK: tuple[Card, ...] = tuple(kabalam_deck())
 
@@ -573,3 +573,39 @@ class KabalamHand:
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Apply moves in turn; an illegal one raises IllegalMove naming its number."""
         replay_numbered(self.apply, moves)
+
+    # -- the API every game shares (kabale.game) --------------------------------------
+
+    def push(self, move: Move | str, seat: str | None = None) -> None:
+        """Play a move (as :meth:`apply`): the name every game shares with :meth:`pop`."""
+        self.apply(move, seat)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it: the hand is dealt again and its other
+        moves replayed, so it is exactly the hand that never saw that move (the table
+        offers no undo in KABALAM; bots, the solver and tests do)."""
+        if not self._moves:
+            raise IllegalMove("There is no move to undo", "nothing_to_undo", {})
+        move = self._moves[-1]
+        before = KabalamHand.from_dict({**self.to_dict(), "moves": [str(m) for m in self._moves[:-1]]})
+        for name in KabalamHand.__slots__:
+            setattr(self, name, getattr(before, name))
+        return move
+
+    def key(self) -> Hashable:
+        """The position, hashable: every card where it lies, whose turn, the flags, the result."""
+        return position_key(self.snapshot())
+
+    def outcome(self) -> Result | None:
+        """The hand's end in the shape every game shares: returns are minus the points."""
+        result = self._result
+        if result is None:
+            return None
+        fewest = min(result.scores.values())
+        return Result(result.ending, {seat: -float(points) for seat, points in result.scores.items()},
+                      tuple(seat for seat, points in result.scores.items() if points == fewest), result)
+
+    def returns(self) -> dict[str, float]:
+        """Each seat's return (:meth:`outcome`), 0 for everyone while the hand goes on."""
+        outcome = self.outcome()
+        return {seat: 0.0 for seat in self._seats} if outcome is None else dict(outcome.returns)

@@ -17,9 +17,9 @@ least one point to a seat still in the match, so 4 x 102 hands is the most.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
-from kabale.game import IllegalMove
+from kabale.game import IllegalMove, Result, frozen
 from kabale.kabala import Move, Options
 from kabale.kabalam import KabalamHand
 from kabale.kabalam_state import HandResult, KabalamObservation, check_seed, seats_of
@@ -273,3 +273,51 @@ class Match:
         if match.hand is not None and match.hand.is_over() and match.hand.result() != match._results[-1]:
             raise ValueError("the current hand's result is not the one recorded")
         return match
+
+    # -- the API every game shares (kabale.game) --------------------------------------
+
+    @property
+    def turn(self) -> str | None:
+        """The seat to move in the current hand; None before a hand or once it is over."""
+        return None if self.hand is None else self.hand.turn
+
+    def push(self, move: Move | str, seat: str | None = None) -> None:
+        """Play a move in the current hand (as :meth:`apply`)."""
+        self.apply(move, seat)
+
+    def pop(self) -> Move:
+        """Take back the last move of the current hand (and the hand's result, if it had
+        ended); a hand not yet begun has nothing to take back. The match is read again
+        from its record without that move, so it is the match that never saw it."""
+        if self.hand is None or not self.hand.moves:
+            raise IllegalMove("There is no move to undo in this hand", "nothing_to_undo", {})
+        move = self.hand.moves[-1]
+        data = self.to_dict()
+        hands = data["hands"]
+        if len(data["results"]) == len(hands):
+            data["results"] = data["results"][:-1]
+        hands[-1] = {**hands[-1], "moves": hands[-1]["moves"][:-1]}
+        self.__dict__.update(Match.from_dict(data).__dict__)
+        return move
+
+    def copy(self) -> "Match":
+        """An independent copy (read again from the record: a match is small)."""
+        return Match.from_dict(self.to_dict())
+
+    def key(self) -> Hashable:
+        """The position, hashable: the hand number, the totals, who is still in, the current hand."""
+        return frozen({"seed": self.seed, "hand_number": self.hand_number, "totals": self.totals,
+                       "in_match": self.in_match, "hand": None if self.hand is None else self.hand.key()})
+
+    def outcome(self) -> Result | None:
+        """The match's end in the shape every game shares: the Great Kabalists share a return of 1."""
+        result = self.result()
+        if result is None:
+            return None
+        share = 1.0 / len(result.great_kabalists)
+        return Result("great_kabalist", {seat: share if seat in result.great_kabalists else 0.0 for seat in self.seats},
+                      result.great_kabalists, result)
+
+    def returns(self) -> dict[str, float]:
+        outcome = self.outcome()
+        return {seat: 0.0 for seat in self.seats} if outcome is None else dict(outcome.returns)

@@ -23,10 +23,10 @@ from copy import deepcopy
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, cards_from_text, new_rng, patience_deck, shuffled
-from kabale.game import IllegalMove, replay_numbered
+from kabale.game import SOLO, IllegalMove, Result, check_seat, position_key, replay_numbered
 from kabale.kabala import (
     BARE,
     DOUBLE,
@@ -37,6 +37,7 @@ from kabale.kabala import (
     PASS_MOVES,
     Event,
     Move,
+    OUT_WITH_THIRTEEN_CARDS,
     Options,
     by_value,
     known_packets,
@@ -57,7 +58,6 @@ __all__ = ["Patience", "PatienceResult", "PatiencePosition", "PatienceObservatio
 
 FORMAT_VERSION = 1
 CARDS_PER_DRAW = 2
-OUT_WITH_THIRTEEN_CARDS = 13
 WON, OUT_WITH_THIRTEEN, DRAW_PILE_FINISHED = "endowment_empty", "out_with_thirteen", "draw_pile_finished"
 _DECK: tuple[Card, ...] = tuple(patience_deck())
 
@@ -442,7 +442,10 @@ class Patience:
             events.append(Event(kind, None, packet or None, cards, count, note))
         return tuple(events)
 
-    def observation(self) -> PatienceObservation:
+    def observation(self, seat: str = SOLO[0]) -> PatienceObservation:
+        """What the player sees (the one seat, South; the seat is there so that every game
+        is observed alike): the Kabala's face-up cards, the endowment, the counts."""
+        check_seat(seat, SOLO)
         return PatienceObservation(
             options=self._options,
             endowment=self.endowment,
@@ -506,3 +509,44 @@ class Patience:
     def replay(self, moves: Iterable[Move | str]) -> None:
         """Apply moves in turn; an illegal one raises IllegalMove naming its number."""
         replay_numbered(self.apply, moves)
+
+    # -- the API every game shares (kabale.game) --------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The one player's seat."""
+        return SOLO
+
+    @property
+    def turn(self) -> str | None:
+        """The seat to move: the player's, until the game is over."""
+        return None if self._result is not None else SOLO[0]
+
+    def push(self, move: Move | str, seat: str | None = None) -> None:
+        """Play a move (as :meth:`apply`); ``seat``, if given, is the player's (as in KABALAM)."""
+        if seat is not None:
+            check_seat(seat, SOLO)
+        self.apply(move)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it: :meth:`undo`, so it can be redone."""
+        if not self._moves:
+            raise IllegalMove("There is nothing to undo", "nothing_to_undo", {"count": 1})
+        move = self._moves[-1]
+        self.undo()
+        return move
+
+    def key(self) -> Hashable:
+        """The position, hashable: every card where it lies, the flags, the result."""
+        return position_key(self.snapshot())
+
+    def outcome(self) -> Result | None:
+        """The end in the shape every game shares: a return of 1 for a win, 0 for a loss."""
+        result = self._result
+        if result is None:
+            return None
+        return Result(result.reason, {SOLO[0]: float(result.won)}, SOLO if result.won else (), result)
+
+    def returns(self) -> dict[str, float]:
+        outcome = self.outcome()
+        return {SOLO[0]: 0.0} if outcome is None else dict(outcome.returns)

@@ -31,8 +31,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from kabale.kabala import BARE, DOUBLE, DRAW, PAIRS, PASS, Move, Options
-from kabale.patience import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, OUT_WITH_THIRTEEN_CARDS, WON, DRAW_PILE_FINISHED
+from kabale.cards import COMPOUNDED_SUMS
+from kabale.kabala import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
+from kabale.patience import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, WON, DRAW_PILE_FINISHED
 from kabale.patience import Patience, PatiencePosition
 
 __all__ = ["Model", "Space", "State", "Action", "A_BARE", "A_DOUBLE", "A_PASS", "A_DRAW", "pack_hand", "held"]
@@ -73,7 +74,7 @@ def hand_values(hand: int) -> list[int]:
 
 
 def target_of(packets: Packets) -> int:
-    return (packets[0][-1] + packets[1][-1] + packets[2][-1] - 1) % 9 + 1
+    return COMPOUNDED_SUMS[packets[0][-1] + packets[1][-1] + packets[2][-1]]
 
 
 def _pairs_held(hand: int, target: int, compounded: bool) -> list[tuple[int, int]]:
@@ -305,7 +306,7 @@ class Space:
                 old = packets[p]
                 tops = [packets[0][-1], packets[1][-1], packets[2][-1]]
                 tops[p] = old[0]
-                target = (tops[0] + tops[1] + tops[2] - 1) % 9 + 1
+                target = COMPOUNDED_SUMS[tops[0] + tops[1] + tops[2]]
                 rank = _PLAY_ON if can_play(left, target, compounded) else _PLAY_STOP
                 scored.append((rank - _PER_CARD * cards, action))
             elif kind == A_DRAW:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "py" / "kabale"
@@ -56,3 +57,95 @@ def test_the_guard_catches_a_browser_import(tmp_path: Path) -> None:
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("import os\nfrom pyscript import document\nimport js.console\n")
     assert _imported_roots(sneaky) & BROWSER_MODULES == {"pyscript", "js"}
+
+
+# -- the layers of the engine: engine <- bots, solver <- registry <- cli, web -------------------------
+
+
+#: Each layer may import its own and the lower ones only. The rules (engine) know
+#: nothing of who plays them; the bots and the solver play the rules; the registry
+#: (kabale.games) names the games for the command line and the page, and calls the
+#: solver from its hooks; the command line and the page are the top.
+RANKS = {"engine": 0, "bots": 1, "solver": 1, "games": 2, "cli": 3, "web": 3}
+
+
+def layer_of(module: str) -> str:
+    """The layer of a module of kabale, by its dotted name.
+
+    >>> [layer_of(m) for m in ("kabale.cards", "kabale.solver_patience", "kabale.bots.sim", "kabale.__main__")]
+    ['engine', 'solver', 'bots', 'cli']
+    """
+    parts = module.split(".")[1:] or ["__init__"]
+    if parts[0] in ("bots", "games", "cli", "web"):
+        return parts[0]
+    if parts[0].startswith("solver"):
+        return "solver"
+    return "cli" if parts[0] == "__main__" else "engine"
+
+
+def module_name(path: Path, root: Path = ENGINE) -> str:
+    relative = path.relative_to(root.parent).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path, root: Path = ENGINE) -> list[tuple[int, str]]:
+    """Every module a file imports (at the top, in a function or under TYPE_CHECKING), relative ones resolved."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+                found.extend((node.lineno, f"{target}.{alias.name}" if not node.module else target) for alias in node.names)
+            else:
+                found.append((node.lineno, node.module or ""))
+    return found
+
+
+def layer_breaches(root: Path) -> list[str]:
+    breaches = []
+    for path in sorted(root.rglob("*.py")):
+        mine = layer_of(module_name(path, root))
+        for line, target in imports_of(path, root):
+            if target.split(".")[0] != "kabale":
+                continue
+            theirs = layer_of(target)
+            if RANKS[theirs] > RANKS[mine] or (RANKS[theirs] == RANKS[mine] and theirs != mine):
+                breaches.append(f"{path.relative_to(root.parent)}:{line} ({mine}) imports {target} ({theirs})")
+    return breaches
+
+
+def test_the_layers_import_downwards_only() -> None:
+    assert layer_breaches(ENGINE) == []
+
+
+def test_everything_but_the_page_imports_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"kabale"}
+    offenders = {
+        str(path.relative_to(ENGINE)): sorted(_imported_roots(path) - allowed)
+        for path in engine_files()
+        if _imported_roots(path) - allowed
+    }
+    assert offenders == {}
+
+
+def test_the_layer_guard_catches_an_upward_import(tmp_path: Path) -> None:
+    root = tmp_path / "kabale"
+    (root / "bots").mkdir(parents=True)
+    (root / "cards.py").write_text("def f():\n    from kabale.solver import solve\n")
+    (root / "bots" / "x.py").write_text("from ..cli import main\nfrom ..solver import hint\nfrom . import sim\n")
+    (root / "solver.py").write_text("from kabale.games import GAMES\nimport kabale.cards\n")
+    breaches = layer_breaches(root)
+    assert breaches == [
+        "kabale/bots/x.py:1 (bots) imports kabale.cli (cli)",
+        "kabale/bots/x.py:2 (bots) imports kabale.solver (solver)",
+        "kabale/cards.py:2 (engine) imports kabale.solver (solver)",
+        "kabale/solver.py:1 (solver) imports kabale.games (games)",
+    ]

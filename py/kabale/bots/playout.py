@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from kabale.bots.sim import DOUBLE_PAIRS, SimHand, has_play
+from kabale.cards import COMPOUNDED_SUMS
 
 __all__ = ["play_out", "play_out_random"]
 
@@ -25,6 +26,7 @@ __all__ = ["play_out", "play_out_random"]
 def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float = 3.0) -> list[int]:
     """Greedy one-flip-ahead play for every seat to the end of the hand."""
     random_ = rng.random
+    root = COMPOUNDED_SUMS  # the compounded sum, looked up
     pairs = DOUBLE_PAIRS[hand.compounded]
     compounded = hand.compounded
     packets = hand.packets
@@ -43,7 +45,7 @@ def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float
         drawn = pile[-1] if pile else 0
         theirs[drawn] += 1
         tops = packets[0][-1] + packets[1][-1] + packets[2][-1]
-        target = (tops - 1) % 9 + 1
+        target = root[tops]
         best_score = -1.0
         best_packet = 0
         best_low = best_high = best_count = 0
@@ -57,7 +59,7 @@ def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float
                 if left == count:
                     score = 1000.0
                 else:
-                    following = (tops - packet[-1] + packet[0] - 1) % 9 + 1
+                    following = root[tops - packet[-1] + packet[0]]
                     if has_play(counts, following, compounded):
                         score = gone + go_on + random_()
                     elif has_play(theirs, following, compounded):
@@ -76,7 +78,7 @@ def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float
                     if left == 2:
                         score = 1000.0
                     else:
-                        following = (tops - packet[-1] + packet[0] - 1) % 9 + 1
+                        following = root[tops - packet[-1] + packet[0]]
                         if has_play(counts, following, compounded):
                             score = 4.0 + go_on + random_()
                         elif has_play(theirs, following, compounded):
@@ -98,7 +100,7 @@ def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float
             for p in range(3):
                 packet = packets[p]
                 # after a pass the packet reverses: its bottom card comes up
-                following = (tops - packet[-1] + packet[0] - 1) % 9 + 1
+                following = root[tops - packet[-1] + packet[0]]
                 hard = (0.0 if has_play(theirs, following, compounded) else 2.0) + random_()
                 if hard > best_hard:
                     best_hard, best_packet = hard, p

@@ -19,7 +19,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from kabale.kabala import PAIRS, Move
+from kabale.cards import COMPOUNDED_SUMS, compounded_sum
+from kabale.kabala import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move
+from kabale.kabalam import OUT_WITH_THIRTEEN_POINTS
 
 __all__ = [
     "SimHand",
@@ -38,8 +40,6 @@ BARE, DOUBLE, PASS, YIELD = 0, 1, 2, 3
 SimMove = tuple[int, int, int, int]
 YIELD_SIM: SimMove = (YIELD, 0, 0, 0)
 PASSES: tuple[SimMove, ...] = tuple((PASS, p, 0, 0) for p in range(3))
-OUT_WITH_THIRTEEN_CARDS = 13
-OUT_WITH_THIRTEEN_POINTS = 100
 
 #: DOUBLE_PAIRS[compounded][target]: the (low, high) pairs of a Double on target.
 DOUBLE_PAIRS: dict[bool, list[tuple[tuple[int, int], ...]]] = {
@@ -47,9 +47,8 @@ DOUBLE_PAIRS: dict[bool, list[tuple[tuple[int, int], ...]]] = {
 }
 
 
-def digital_root(total: int) -> int:
-    """The compounded sum of a positive total (1..9)."""
-    return (total - 1) % 9 + 1
+#: The compounded sum of a positive total (1..9), under the name the bots use.
+digital_root = compounded_sum
 
 
 def has_play(counts: Sequence[int], target: int, compounded: bool) -> bool:
@@ -161,7 +160,7 @@ class SimHand:
     @property
     def target(self) -> int:
         packets = self.packets
-        return (packets[0][-1] + packets[1][-1] + packets[2][-1] - 1) % 9 + 1
+        return COMPOUNDED_SUMS[packets[0][-1] + packets[1][-1] + packets[2][-1]]
 
     def plays(self) -> list[SimMove]:
         """Every distinct play, in the engine's order (Bare Descents by count, then Doubles)."""

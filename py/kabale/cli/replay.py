@@ -14,14 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Mapping
+from typing import Any
 
-from kabale.double_h import DoubleH, Position
 from kabale.game import IllegalMove
-from kabale.kabala import Options
-from kabale.kabalam import KabalamHand
-from kabale.kabalam_state import KabalamPosition
-from kabale.patience import Patience, PatiencePosition
+from kabale.games import spec_for_record
 
 NAME = "replay"
 HELP = "replay a JSON game record and print the final state"
@@ -55,24 +51,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def start(record: Any) -> KabalamHand | Patience | DoubleH:
-    """The game a record begins with, before its moves."""
-    if not isinstance(record, Mapping):
-        raise ValueError("a record is a JSON object")
-    game = record.get("game")
-    if game == "double-h":
-        if "start" in record:
-            position = Position.from_dict(record["start"])
-            return DoubleH(position.places, position.stock, position.waste, position.round)
-        return DoubleH.deal(record.get("seed"))  # type: ignore[arg-type]
-    options = Options.from_dict(record.get("options"))
-    if game == "kabalam":
-        if "position" in record:
-            return KabalamHand.from_position(KabalamPosition.from_dict(record["position"]), options)
-        return KabalamHand.deal(record.get("seed"), seats=record.get("seats", 4), options=options,  # type: ignore[arg-type]
-                                starter=record.get("starter"))
-    if game == "patience":
-        if "position" in record:
-            return Patience.from_position(PatiencePosition.from_dict(record["position"]), options)
-        return Patience.deal(record.get("seed"), options=options)  # type: ignore[arg-type]
-    raise ValueError(f"the game is kabalam, patience or double-h, not {game!r}")
+def start(record: Any) -> Any:
+    """The game a record begins with, before its moves (the registry knows each game's records)."""
+    return spec_for_record(record).start(record)

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 from kabale.bots import BOTS, Bot, make_bot
 from kabale.cards import new_rng
+from kabale.games import GAMES
 from kabale.kabala import Options
 from kabale.kabalam import KabalamHand
 from kabale.kabalam_state import ENDINGS
@@ -38,7 +39,7 @@ HELP = "let bots play many games and print a JSON summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=["kabalam", "patience"], default="kabalam")
+    parser.add_argument("--game", choices=[name for name, spec in GAMES.items() if spec.has_bots], default="kabalam")
     parser.add_argument("--seats", type=int, choices=[2, 3, 4], default=4, help="KABALAM players (default 4)")
     parser.add_argument("--games", type=int, default=100, help="how many matches, hands or patiences (default 100)")
     parser.add_argument("--matches", type=int, default=None, help="KABALAM: how many matches (the same as --games)")
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     options = Options(compounded_doubles=args.compounded_doubles, free_yield=args.free_yield)
     thinking = Thinking(args.budget_ms, args.playouts or None)
     started = time.perf_counter()
-    if args.game == "patience":
+    if GAMES[args.game].is_patience:
         summary = simulate_patience(games, args.seed, options, args.bot)
     else:
         lineup = args.bots or [args.bot]

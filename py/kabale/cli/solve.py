@@ -21,9 +21,12 @@ import json
 import re
 from typing import Any
 
+from kabale.games import GAMES as REGISTRY
+
 NAME = "solve"
 HELP = "solve a deal (thoughtful or honest) or measure the win rate over many"
-GAMES = ("double-h", "patience")
+#: The games the solver plays.
+GAMES = tuple(name for name, spec in REGISTRY.items() if spec.solver_modes)
 
 
 def _seed_range(text: str) -> range:
@@ -70,29 +73,24 @@ Job = tuple[str, int, float, "int | None", str, int, bool, bool]
 
 def _solve_one(job: Job) -> dict[str, Any]:
     from kabale.kabala import Options
-    from kabale.solver import solve, solve_patience_seed
 
     game, seed, budget_s, budget_states, mode, samples, compounded, free_yield = job
-    if game == "patience":
-        options = Options(compounded_doubles=compounded, free_yield=free_yield)
-        verdict = solve_patience_seed(seed, options, budget_s=budget_s, budget_states=budget_states)
-        return {"seed": seed, **verdict.to_dict(), "options": options.to_dict()}
-    from kabale.double_h import DoubleH
-
-    result = solve(DoubleH.deal(seed), budget_s=budget_s, budget_states=budget_states, mode=mode,
-                   samples=samples, seed=seed)
-    return {"seed": seed, **result.to_dict()}
+    spec = REGISTRY[game]
+    options = Options(compounded_doubles=compounded, free_yield=free_yield)
+    verdict = spec.solve(spec.deal(seed, options), budget_s, budget_states, mode, samples, seed)
+    return {"seed": seed, **verdict.to_dict(), **({"options": options.to_dict()} if spec.has_options else {})}
 
 
 def run(args: argparse.Namespace) -> int:
     from kabale.solver import Verdict, summarize
 
-    if args.game == "patience" and args.mode != "thoughtful":
-        args.solve_parser.error("Patience Kabalam is solved in thoughtful mode only")
-    if args.game == "double-h" and (args.compounded_doubles or args.free_yield):
-        args.solve_parser.error("Double H has no options; --compounded-doubles and --free-yield are the patience's")
+    spec = REGISTRY[args.game]
+    if args.mode not in spec.solver_modes:
+        args.solve_parser.error(spec.mode_refusal())
+    if not spec.has_options and (args.compounded_doubles or args.free_yield):
+        args.solve_parser.error(f"{spec.title} has no options; --compounded-doubles and --free-yield are the patience's")
     extra: dict[str, Any] = {}
-    if args.game == "patience":
+    if spec.has_options:
         extra["options"] = {"compounded_doubles": args.compounded_doubles, "free_yield": args.free_yield}
 
     def job(seed: int) -> Job:

@@ -20,8 +20,8 @@ from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
 from .saved import (
-    DOUBLE_H, KABALAM, PATIENCE, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
-    SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
+    GAME_RECORDS, KABALAM, SAVED_SOLITAIRES, SETTINGS, STATS_KINDS, VALIDATORS, SavedDoubleH, SavedMatch,
+    SavedPatience, TablePlan,
 )
 from .screen import Screen, later
 from .settings import CHOICES, Settings
@@ -142,7 +142,7 @@ class App:
     def open_game(self, game: str, seed: int | None, *, push: bool = True) -> None:
         from .setup_kabalam import KabalamSetup
 
-        if game == "kabalam":
+        if game not in SAVED_SOLITAIRES:  # KABALAM: its set-up, or the match in progress
             saved = self.store.load(KABALAM)
             # the match in progress, or (a reload) the finished one its URL names
             if isinstance(saved, SavedMatch) and (
@@ -224,7 +224,7 @@ class App:
 
     def stats_of(self, game: str) -> Any:
         """The statistics of a patience ("patience" or "double-h"); empty ones when none are saved."""
-        kind = PatienceStats if game == "patience" else DoubleHStats
+        kind = STATS_KINDS[game]
         stats = self.store.load(f"stats:{game}")
         return stats if isinstance(stats, kind) else kind()
 
@@ -278,16 +278,10 @@ class App:
             screen = self.screen
             later(30, lambda: self.open_winnable_deal(push) if self.screen is screen else self.clear_notice("dh.vetting"))
             return
-        fresh: SavedPatience | SavedDoubleH
-        if game == "patience":
-            from kabale.patience import Patience
+        from kabale.games import GAMES as RULES  # imports this game's rules only
 
-            fresh = SavedPatience(Patience.deal(seed if seed is not None else fresh_seed()))
-        else:
-            from kabale.double_h import DoubleH
-
-            fresh = SavedDoubleH(DoubleH.deal(seed if seed is not None else fresh_seed()))
-        self.open_fresh(game, fresh, push=push)
+        dealt = RULES[game].deal(seed if seed is not None else fresh_seed())
+        self.open_fresh(game, SAVED_SOLITAIRES[game](dealt), push=push)
 
     def open_winnable_deal(self, push: bool) -> None:
         """Double H, "winnable deals only": a fresh deal the solver found winnable (it says how fast)."""
@@ -325,7 +319,7 @@ class App:
     def may_reload(self) -> bool:
         """Before the update's reload: with a game kept only in memory (storage full or refused), ask first."""
         in_memory = self.store.refused and self.screen.record is not None
-        if not in_memory and not any(name in (KABALAM, PATIENCE, DOUBLE_H) for name in self.store.unsaved):
+        if not in_memory and not any(name in GAME_RECORDS for name in self.store.unsaved):
             return True
         return bool(window.confirm(self.t("update.unsaved")))
 

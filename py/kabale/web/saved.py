@@ -257,6 +257,12 @@ class DoubleHStats:
         return stats
 
 
+#: The patiences' records: what a saved game of each is kept in, and its statistics.
+SAVED_SOLITAIRES: dict[str, type[SavedPatience] | type[SavedDoubleH]] = {PATIENCE: SavedPatience, DOUBLE_H: SavedDoubleH}
+STATS_KINDS: dict[str, type[PatienceStats] | type[DoubleHStats]] = {PATIENCE: PatienceStats, DOUBLE_H: DoubleHStats}
+#: Every record that holds a game in progress.
+GAME_RECORDS: tuple[str, ...] = (KABALAM, *SAVED_SOLITAIRES)
+
 VALIDATORS = {
     SETTINGS: Settings.from_dict,
     KABALAM: SavedMatch.from_dict,

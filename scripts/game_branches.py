@@ -1,0 +1,84 @@
+"""Count the places that branch on which game is played, outside the registry.
+
+Issue 12's measure: a fourth game should touch the registry, not every layer.
+A branch here is a comparison with a game's name (``game == "patience"``,
+``name in ("kabalam", ...)``, ``name == DOUBLE_H``, a ``match`` case on it) or an ``isinstance``
+test against a game's class. py/kabale/games/ (the registry) and each game's
+own module (which names itself in its records) are not counted.
+
+    python scripts/game_branches.py [--list]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "py" / "kabale"
+NAMES = {"kabalam", "patience", "double-h", "kabalam-match"}
+#: Constants that hold a game's name (kabale.web.saved's record names, double_h.GAME_NAME).
+NAME_CONSTANTS = {"KABALAM", "PATIENCE", "DOUBLE_H", "GAME_NAME"}
+CLASSES = {"KabalamHand", "Match", "Patience", "DoubleH"}
+#: Where a game's name belongs: the registry, and the games' own modules (their records carry their name).
+OWNERS = {"games", "kabalam.py", "match.py", "patience.py", "double_h.py"}
+
+
+def _names_in(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in NAMES
+    if isinstance(node, ast.Name):
+        return node.id in NAME_CONSTANTS
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_names_in(item) for item in node.elts)
+    return False
+
+
+def branches(path: Path) -> list[tuple[int, str]]:
+    """(line, kind) of every branch on a game in one file."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare) and any(_names_in(side) for side in [node.left, *node.comparators]):
+            found.append((node.lineno, "name"))
+        elif isinstance(node, ast.match_case) and _names_in(getattr(node.pattern, "value", ast.Constant(None))):
+            found.append((node.pattern.lineno, "name"))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
+              and len(node.args) == 2):
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            if any(isinstance(kind, ast.Name) and kind.id in CLASSES for kind in kinds):
+                found.append((node.lineno, "class"))
+    return found
+
+
+def count(root: Path = ROOT) -> dict[str, Counter[str]]:
+    """Branches per area (engine, solver, bots, cli, web) and kind (name, class)."""
+    areas: dict[str, Counter[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).parts
+        if parts[0] in OWNERS:
+            continue
+        area = parts[0] if len(parts) > 1 else ("solver" if parts[0].startswith("solver") else "engine")
+        for _, kind in branches(path):
+            areas.setdefault(area, Counter())[kind] += 1
+    return areas
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="print every branch with its file and line")
+    args = parser.parse_args()
+    if args.list:
+        for path in sorted(ROOT.rglob("*.py")):
+            if path.relative_to(ROOT).parts[0] not in OWNERS:
+                for line, kind in branches(path):
+                    print(f"{path.relative_to(ROOT)}:{line}: {kind}")
+    areas = count()
+    total: Counter[str] = sum(areas.values(), Counter())
+    for area, kinds in sorted(areas.items()):
+        print(f"{area:8} names {kinds['name']:3}  classes {kinds['class']:3}")
+    print(f"{'total':8} names {total['name']:3}  classes {total['class']:3}")
+
+
+if __name__ == "__main__":
+    main()
