@@ -213,10 +213,19 @@ def serve_frames() -> Served:
     return _start(FrameHandler, [])
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threading server that does not print a traceback when a browser hangs up
+    in the middle of a file (it does, each time it quits or navigates away)."""
+
+    allow_reuse_address = True
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass
+
+
 def _start(handler: Callable[..., http.server.BaseHTTPRequestHandler], log: list[str]) -> Served:
-    http.server.ThreadingHTTPServer.allow_reuse_address = True
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, name="kabale-bench-site", daemon=True).start()
     return Served(server, f"http://127.0.0.1:{server.server_address[1]}/", log)
 
@@ -704,6 +713,7 @@ class EngineRun:
 def bench_engine(key: str, boot_timeout: float) -> EngineRun:
     proxy = RecordingProxy()
     run = EngineRun(key)
+    print(f"{key}: load average {os.getloadavg()[0]:.1f} at the start", file=sys.stderr, flush=True)
     driver: Driver | None = None
     try:
         for context in CONTEXTS:
@@ -740,6 +750,8 @@ def main(argv: list[str] | None = None) -> int:
             runs.append(bench_engine(key.strip(), options.boot_timeout))
         except (EngineError, OSError) as error:
             print(f"{key}: cannot run: {error}")
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"On {os.cpu_count()} cores, load average now {load} (figures of one run: compare with care).")
     print("Cold boot (fresh profile, navigation to ready, one run):")
     for run in runs:
         boot = "did not boot" if run.cold_boot is None else f"{run.cold_boot:.1f} s"

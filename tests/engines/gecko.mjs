@@ -96,7 +96,7 @@ const browser = await puppeteer.launch({
   // setViewport sends: the window size sets the viewport instead.
   defaultViewport: null,
   env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: "1" },
-  args: ["--width=1280", "--height=800"],
+  args: ["--width=1280", "--height=900"],
 });
 const page = (await browser.pages())[0] || (await browser.newPage());
 const requested = [];
@@ -105,32 +105,65 @@ const console_ = [];
 page.on("console", (message) => console_.push({ type: message.type(), text: message.text() }));
 page.on("pageerror", (error) => console_.push({ type: "uncaught", text: String(error) }));
 let target = page; // the page, or the frame chosen with {op: "frame"}
+let frameCss = null; // the iframe element of that frame
+
+// A mouse click at the middle of an element inside the frame, in page coordinates.
+// (Puppeteer's frame.click locates the frame's element with a BiDi locator that
+// Firefox ESR 140 does not know, so the click is aimed by hand.)
+async function clickInFrame(css) {
+  await page.$eval(frameCss, (element) => element.scrollIntoView({ block: "start" }));
+  const point = await target.evaluate((selector) => {
+    const element = document.querySelector(selector);
+    if (!element) return null;
+    element.scrollIntoView({ block: "center" });
+    const box = element.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  }, css);
+  if (!point) throw new Error(`nothing in the frame matches ${css}`);
+  const origin = await page.$eval(frameCss, (element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.left + element.clientLeft, y: box.top + element.clientTop };
+  });
+  await page.mouse.click(origin.x + point.x, origin.y + point.y);
+}
 
 async function run(command) {
   switch (command.op) {
     case "goto":
       target = page;
+      frameCss = null;
       await page.goto(command.url, { waitUntil: "load", timeout: command.timeout || 60_000 });
       return null;
     case "reload":
       target = page;
+      frameCss = null;
       await page.reload({ waitUntil: "load", timeout: command.timeout || 60_000 });
       return null;
     case "evaluate":
       return await target.evaluate(command.expr);
     case "click":
-      await target.click(command.css);
+      if (target === page) {
+        await page.click(command.css);
+      } else {
+        await clickInFrame(command.css);
+      }
       return null;
     case "frame": {
       if (command.css === null) {
         target = page;
+        frameCss = null;
         return null;
       }
-      const handle = await page.$(command.css);
-      if (!handle) throw new Error(`no frame matches ${command.css}`);
-      const frame = await handle.contentFrame();
-      if (!frame) throw new Error(`${command.css} has no frame yet`);
+      // Not handle.contentFrame(): it sends a BiDi locator Firefox ESR 140 does not
+      // know ("context"). The child frame of the iframe's origin is the one.
+      const src = await page.$eval(command.css, (element) => element.src);
+      const origin = new URL(src, page.url()).origin;
+      const frame = page.mainFrame().childFrames().find((child) => {
+        try { return new URL(child.url()).origin === origin; } catch { return false; }
+      });
+      if (!frame) throw new Error(`${command.css} has no frame of ${origin} yet`);
       target = frame;
+      frameCss = command.css;
       return null;
     }
     case "requests":
