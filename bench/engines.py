@@ -62,9 +62,10 @@ WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 #: Debian's path, under the machine's multiarch triplet (x86_64-linux-gnu here).
 MINIBROWSER = next(iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
                    Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")).as_posix()
-#: The hosts a page may reach: the site, and the other name of this machine
-#: that the cross-site parent page is served from.
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+#: The hosts a page may reach: the site; the benchmark adds the other name of this
+#: machine that the cross-site parent page is served from.
+SITE_HOSTS = ("127.0.0.1",)
+BENCH_HOSTS = ("127.0.0.1", "localhost")
 LOCAL_SCHEMES = {"data", "blob", "about"}
 READY = "document.body !== null && document.body.dataset.ready === '1'"
 
@@ -109,10 +110,10 @@ class RecordingProxy:
         self.server.server_close()
 
 
-def foreign(urls: list[str]) -> list[str]:
-    """The URLs that went to a host other than this machine's."""
+def foreign(urls: list[str], hosts: tuple[str, ...] = SITE_HOSTS) -> list[str]:
+    """The URLs that went to a host not among ``hosts``."""
     return [url for url in urls
-            if urlsplit(url).scheme not in LOCAL_SCHEMES and urlsplit(url).hostname not in LOCAL_HOSTS]
+            if urlsplit(url).scheme not in LOCAL_SCHEMES and urlsplit(url).hostname not in hosts]
 
 
 # ---------------------------------------------------------------------------
@@ -269,11 +270,12 @@ class GeckoDriver:
 
     name = "Gecko"
 
-    def __init__(self, proxy_port: int | None = None, timeout: float = 120.0) -> None:
+    def __init__(self, proxy_port: int | None = None, timeout: float = 120.0,
+                 hosts: tuple[str, ...] = SITE_HOSTS) -> None:
         if not Path(FIREFOX).exists():
             raise EngineError(f"no {FIREFOX}: scripts/ensure-browsers.sh installs Debian's firefox-esr")
         self.timeout = timeout
-        options = json.dumps({"proxyPort": proxy_port, "executablePath": FIREFOX})
+        options = json.dumps({"proxyPort": proxy_port, "direct": list(hosts), "executablePath": FIREFOX})
         env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"}
         self.process = subprocess.Popen(
             ["node", str(GECKO_BRIDGE), options], cwd=ROOT, env=env, text=True,
@@ -387,7 +389,8 @@ class WebKitDriver:
 
     name = "WebKit"
 
-    def __init__(self, proxy_port: int | None = None, timeout: float = 120.0) -> None:
+    def __init__(self, proxy_port: int | None = None, timeout: float = 120.0,
+                 hosts: tuple[str, ...] = SITE_HOSTS) -> None:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -402,8 +405,8 @@ class WebKitDriver:
         if proxy_port is not None:
             # MiniBrowser's own proxy flags: everything but this machine goes to the recorder.
             options.add_argument(f"--proxy=http://127.0.0.1:{proxy_port}")
-            options.add_argument("--ignore-host=127.0.0.1")
-            options.add_argument("--ignore-host=localhost")
+            for host in hosts:  # one flag each
+                options.add_argument(f"--ignore-host={host}")
         # No download of a driver by Selenium Manager: the path is given, and it stays offline.
         env = {**os.environ, "DISPLAY": self.xvfb.display, "SE_OFFLINE": "true"}
         try:
@@ -462,14 +465,16 @@ class BlinkDriver:
 
     name = "Blink"
 
-    def __init__(self, proxy_port: int | None = None, timeout: float = 120.0) -> None:
-        del proxy_port  # Chromium resolves no host but 127.0.0.1 and localhost
+    def __init__(self, proxy_port: int | None = None, timeout: float = 120.0,
+                 hosts: tuple[str, ...] = SITE_HOSTS) -> None:
+        del proxy_port  # Chromium resolves no host but these
         from playwright.sync_api import sync_playwright
 
         from browser import ARGS, CHROMIUM
 
-        args = [arg if not arg.startswith("--host-resolver-rules") else
-                "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost" for arg in ARGS]
+        rules = "MAP * ~NOTFOUND" + "".join(f" , EXCLUDE {host}" for host in hosts)
+        args = [arg if not arg.startswith("--host-resolver-rules") else f"--host-resolver-rules={rules}"
+                for arg in ARGS]
         self.playwright = sync_playwright().start()
         self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=args)
         self.context = self.browser.new_context(viewport={"width": 1280, "height": 800})
@@ -718,7 +723,7 @@ def bench_engine(key: str, boot_timeout: float) -> EngineRun:
     try:
         for context in CONTEXTS:
             if driver is None:  # a fresh browser (profile) per context: storage starts empty
-                driver = DRIVERS[key](proxy.port, boot_timeout + 60)
+                driver = DRIVERS[key](proxy.port, boot_timeout + 60, BENCH_HOSTS)
                 run.name, run.version = driver.name, driver.version()
             try:
                 cell, booted = run_context(driver, context, boot_timeout)
@@ -727,7 +732,7 @@ def bench_engine(key: str, boot_timeout: float) -> EngineRun:
             run.cells[context] = cell
             if context == "top level":
                 run.cold_boot = booted
-            run.foreign += foreign(driver.requests())
+            run.foreign += foreign(driver.requests(), BENCH_HOSTS)
             print(f"  {run.name} / {context}: {cell}", file=sys.stderr, flush=True)
             driver.quit()
             driver = None

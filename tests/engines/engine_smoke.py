@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import engines
 
 #: How long a page may take to boot Python (cold, in CI, on 2 busy cores; WebKit is the slowest).
 BOOT_TIMEOUT_S = 120.0
-#: The host the guard's probe asks for (.invalid never resolves).
-GUARD_HOST = "kabale-guard.invalid"
+#: The path of the guard's probes (one to a host that never resolves, one to localhost).
+GUARD_PATH = "/kabale-guard-probe"
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Engine:
         """Requests for another host: those the page made (Gecko: all its documents so far;
         WebKit: the current one, by resource timing) but the guard's own probe, and all
         that reached the proxy."""
-        made = [url for url in engines.foreign(self.driver.requests()) if GUARD_HOST not in url]
+        made = [url for url in engines.foreign(self.driver.requests()) if GUARD_PATH not in url]
         return made + list(self.proxy.hosts)
 
 
@@ -74,12 +75,15 @@ def reload_and_find_each_game(engine: Engine) -> None:
 
 
 def guard_sees_other_hosts(engine: Engine) -> None:
-    """The guard can fail: a request to another host, made on a page without the site's
-    policy, reaches the recording proxy (and is then forgotten)."""
+    """The guard can fail: requests to another host, and to this machine by another name
+    than 127.0.0.1, made on a page without the site's policy, reach the recording proxy
+    (and are then forgotten)."""
     driver = engine.driver
     driver.goto(engine.base_url + "no-such-page")
-    driver.evaluate(f"fetch('http://{GUARD_HOST}/probe', {{mode: 'no-cors'}}).then(() => 1, () => 0)")
-    seen = [host for host in engine.proxy.hosts if GUARD_HOST in host]
-    assert seen, f"the proxy saw nothing (it saw {engine.proxy.hosts})"
-    for host in seen:
-        engine.proxy.hosts.remove(host)
+    port = urlsplit(engine.base_url).port
+    for host in ("kabale-guard.invalid", f"localhost:{port}"):
+        driver.evaluate(f"fetch('http://{host}{GUARD_PATH}', {{mode: 'no-cors'}}).then(() => 1, () => 0)")
+        seen = [line for line in engine.proxy.hosts if GUARD_PATH in line and host.split(":")[0] in line]
+        assert seen, f"the proxy did not see the request to {host} (it saw {engine.proxy.hosts})"
+        for line in seen:
+            engine.proxy.hosts.remove(line)

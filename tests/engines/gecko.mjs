@@ -18,8 +18,9 @@
 //   {op: "console"}             every console message and uncaught error so far
 //   {op: "quit"}
 //
-// Start-up arguments (argv[2], JSON): {proxyPort}: every request that is not for
-// 127.0.0.1 or localhost goes to that port, where the Python side records it.
+// Start-up arguments (argv[2], JSON): {proxyPort, direct}: every request that is
+// not for a host of direct (127.0.0.1 by default; the benchmark adds localhost)
+// goes to that port, where the Python side records and refuses it.
 import readline from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -81,8 +82,9 @@ if (options.proxyPort) {
     "network.proxy.ssl": "127.0.0.1",
     "network.proxy.ssl_port": options.proxyPort,
     "network.proxy.share_proxy_settings": true,
-    "network.proxy.no_proxies_on": "127.0.0.1,localhost",
-    "network.proxy.allow_hijacking_localhost": false,
+    "network.proxy.no_proxies_on": (options.direct || ["127.0.0.1"]).join(","),
+    // localhost too goes to the proxy unless it is one of the direct hosts
+    "network.proxy.allow_hijacking_localhost": true,
   });
 }
 
