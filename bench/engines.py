@@ -245,6 +245,7 @@ class Driver(Protocol):
     def frame(self, css: str | None) -> None: ...
     def requests(self) -> list[str]: ...
     def version(self) -> str: ...
+    def screenshot(self, path: str) -> None: ...
     def quit(self) -> None: ...
 
 
@@ -340,6 +341,9 @@ class GeckoDriver:
 
     def version(self) -> str:
         return str(self._call("version"))
+
+    def screenshot(self, path: str) -> None:
+        self._call("screenshot", path=path)
 
     def console(self) -> list[dict[str, str]]:
         """Every console message and uncaught error of the page so far ({type, text})."""
@@ -453,6 +457,9 @@ class WebKitDriver:
     def version(self) -> str:
         return f"MiniBrowser (WebKitGTK {self.driver.capabilities.get('browserVersion')})"
 
+    def screenshot(self, path: str) -> None:
+        self.driver.save_screenshot(path)
+
     def quit(self) -> None:
         try:
             self.driver.quit()
@@ -513,6 +520,9 @@ class BlinkDriver:
 
     def version(self) -> str:
         return f"Chromium {self.browser.version}"
+
+    def screenshot(self, path: str) -> None:
+        self.page.screenshot(path=path)
 
     def quit(self) -> None:
         self.browser.close()

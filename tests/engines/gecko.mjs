@@ -16,6 +16,7 @@
 //                               (css null: back to the top-level page)
 //   {op: "requests"}            every URL the page and its frames asked for so far
 //   {op: "console"}             every console message and uncaught error so far
+//   {op: "screenshot", path}    a PNG of the page's viewport
 //   {op: "quit"}
 //
 // Start-up arguments (argv[2], JSON): {proxyPort, direct}: every request that is
@@ -172,6 +173,9 @@ async function run(command) {
       return requested.slice();
     case "console":
       return console_.slice();
+    case "screenshot":
+      await page.screenshot({ path: command.path });
+      return command.path;
     case "version":
       return await browser.version();
     case "quit":
