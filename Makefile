@@ -1,6 +1,7 @@
 # Kabale: two commands on a fresh machine.
 #   make play   set up and serve the game at http://127.0.0.1:$(PORT)/
-#   make test   set up and run every test (unit in CPython, e2e in headless Chromium)
+#   make test   set up and run every test (unit in CPython, e2e in headless Chromium,
+#               a smoke suite in Firefox ESR and in WebKitGTK)
 #   make dist   write dist/, the site as a static folder for any host or sub-path
 
 PORT ?= 8000
@@ -11,7 +12,7 @@ VENDOR_STAMP := assets/vendor/versions.json
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test unit e2e typecheck bench setup bundle precache dist icons setup-test chromium clean
+.PHONY: play test unit e2e typecheck bench setup bundle precache dist icons setup-test chromium browsers clean
 
 play: setup
 	PORT=$(PORT) $(PYTHON) scripts/serve.py
@@ -62,8 +63,10 @@ $(NPM_STAMP): package.json package-lock.json
 $(VENDOR_STAMP): $(NPM_STAMP) scripts/vendor.py
 	$(PYTHON) scripts/vendor.py
 
-# The test tools: a venv with pinned packages, and Debian's Chromium.
-setup-test: $(VENV_STAMP) chromium
+# The test tools: a venv with pinned packages (selenium among them), npm's
+# puppeteer-core (with the runtime, above), and Debian's browsers: Chromium,
+# Firefox ESR, WebKitGTK's driver and MiniBrowser, and Xvfb for the latter.
+setup-test: $(VENV_STAMP) $(NPM_STAMP) chromium browsers
 
 $(VENV_STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +75,9 @@ $(VENV_STAMP): requirements-dev.txt
 
 chromium:
 	./scripts/ensure-chromium.sh
+
+browsers:
+	./scripts/ensure-browsers.sh
 
 clean:
 	rm -rf $(VENV) node_modules assets/vendor build precache-manifest.js .pytest_cache .mypy_cache .hypothesis dist

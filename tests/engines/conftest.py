@@ -1,0 +1,51 @@
+"""The smoke suites of the other engines: Gecko (Firefox ESR) and WebKit (WebKitGTK).
+
+Each test module launches its browser once (``engine``, for the module's ENGINE) and
+reuses it for the three games (engine_smoke.py says what is checked).
+
+Nothing may leave the machine: each browser sends every request that is not for
+127.0.0.1 to a recording proxy that refuses it, and the page's own requests are
+checked too; either fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator
+
+import pytest
+
+import engines
+from engine_smoke import BOOT_TIMEOUT_S, Engine
+from serve import ROOT, serve_in_thread
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/engines/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.engines)
+
+
+@pytest.fixture(scope="module")
+def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """The module's engine (its ENGINE: "gecko" or "webkit"), launched once, with settings
+    stored first so that the computer plays at once."""
+    vendor = ROOT / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    if not vendor.exists():
+        pytest.fail("the runtime is not vendored: run `make setup` (make test does it)")
+    server, base_url = serve_in_thread(ROOT, 0, live_precache=True)
+    proxy = engines.RecordingProxy()
+    try:
+        driver = engines.DRIVERS[request.module.ENGINE](proxy.port, BOOT_TIMEOUT_S + 60)
+    except engines.EngineError as error:
+        pytest.fail(f"{error} (`make test` runs it)")
+    try:
+        # any page of the origin, for its storage: the server's own 404 page
+        driver.goto(base_url + "no-such-page")
+        driver.evaluate(engines.INSTANT)
+        yield Engine(driver, base_url, proxy)
+    finally:
+        driver.quit()
+        proxy.close()
+        server.shutdown()
+        server.server_close()
