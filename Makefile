@@ -12,7 +12,7 @@ VENDOR_STAMP := assets/vendor/versions.json
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test unit e2e typecheck bench setup bundle precache dist icons setup-test chromium browsers clean
+.PHONY: play test unit e2e engines typecheck bench setup bundle precache dist icons setup-test chromium browsers clean
 
 play: setup
 	PORT=$(PORT) $(PYTHON) scripts/serve.py
@@ -27,13 +27,17 @@ unit: setup-test
 e2e: setup setup-test
 	$(VPY) -m pytest tests/e2e
 
+# The smoke suites in Gecko (Firefox ESR) and WebKit (WebKitGTK's MiniBrowser under Xvfb).
+engines: setup setup-test
+	$(VPY) -m pytest tests/engines
+
 typecheck: setup-test
 	$(VPY) -m mypy
 
 # Every figure the closing notes quote, each script at its defaults (about two
 # hours on 2 cores, 70 minutes of which are the bots' ladder). browser.py and
 # cheater.py are shared code, not benchmarks. BENCH="ui boot" runs a few.
-BENCH ?= boot ui engine storage_fuzz double_h_random solver solver_patience bots_browser bots
+BENCH ?= boot ui engines engine storage_fuzz double_h_random solver solver_patience bots_browser bots
 bench: setup setup-test
 	for name in $(BENCH); do echo "== bench/$$name.py"; $(VPY) bench/$$name.py || exit 1; done
 
