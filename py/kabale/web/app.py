@@ -24,7 +24,7 @@ from .saved import (
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
 from .screen import Screen, later
-from .settings import CHOICES, Settings
+from .settings import CARD_BACKS, CHOICES, Settings
 from .store import Problem, Store, record_name
 
 if TYPE_CHECKING:
@@ -363,14 +363,20 @@ class App:
         self.save(SETTINGS, settings.to_dict())
         if language_changed:
             self.apply_language()
-        document.body.classList.toggle("reduced-motion", settings.reduced_motion)
+        self.apply_look()
         self.render()
+
+    def apply_look(self) -> None:
+        """The settings that are CSS classes on <body>: reduced motion and the card back."""
+        document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        for name in CARD_BACKS:
+            document.body.classList.toggle(f"back-{name}", name == self.settings.card_back)
 
     def apply_language(self) -> None:
         """Put the static lobby and the header in the chosen language."""
         t = self.t
         document.documentElement.lang = self.language
-        document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        self.apply_look()
         for element_id, key in (("lobby-heading", "lobby.heading"), ("tagline", "site.tagline")):
             element = by_id(element_id)
             if found(element):
@@ -431,7 +437,7 @@ class App:
                                       "text": t(f"settings.{field}.{name}")}) for name in CHOICES[field])))
 
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
-                         check("reduced_motion"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
+                         check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
                          check("still_winnable"), check("auto_safe_moves"), check("winnable_only")))
 
     def show_help(self) -> None:
