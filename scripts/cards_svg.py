@@ -1,18 +1,25 @@
-"""Draw the card faces and backs into SVG: assets/cards/cards.svg and assets/cards/back-*.svg.
+"""Draw the card faces and backs into SVG: assets/cards/faces/<card>.svg and assets/cards/back-*.svg.
 
 Why our own drawing and not an npm card set: the well-kept SVG sets are LGPL
 (not the permissive licence the project takes), weigh hundreds of kilobytes
 to megabytes, and print English indices into every face, while a Danish deck
-prints B, D and K. Here the faces are one sprite of ``<symbol>`` elements
-(suits, pip layouts, three court figures shared by the four suits), a few
-kilobytes, fetched once and cached by the service worker. The page draws a
-face as ``<svg><use href="assets/cards/cards.svg#face-7S">``: same origin, so
-the Content-Security-Policy (img-src 'self') allows it, and no markup is
-built from data. The corner indices are not in the sprite: they are page
-text in the player's language, sized from --card-w (kabale.web.faces).
+prints B, D and K. Here each face is a small file of its own (the pips, or a
+double-headed court figure; about 1 to 3 KB), and the corner indices are not
+in it: they are page text in the player's language, sized from --card-w
+(kabale.web.faces, assets/css/cards.css).
 
-Every suit-coloured part is ``currentColor``, so one symbol serves a red and
-a black card alike and the page's CSS picks the colour.
+Why a file per face, shown as the card's CSS background image through a class
+(one rule a card, which this script writes into assets/css/cards.css), and not one sprite shown through ``<svg><use>``:
+a table redraws all its cards at each click, and Chromium instantiates a
+shadow tree per ``<use>`` (and one per pip inside it) and lays it out again
+every time, several times what the former text faces cost; a background image
+is laid out like a colour and its drawing is cached. A style on each card
+would defeat Chromium's style sharing; a class rule does not. Measured: 104
+cards redrawn, style and layout, about the same as the text faces (median of
+interleaved runs on this 2-core machine), where the sprite took 3 to 5 times
+as long. Same-origin images: the page's
+Content-Security-Policy (img-src 'self') allows them, and the service worker
+precaches them like every file under assets/.
 
 The output is committed (our own art, small) and tests/unit/test_cards_svg.py
 checks that it is what this script draws. After editing: ``python3 scripts/cards_svg.py``.
@@ -25,7 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "assets" / "cards"
-SPRITE = "cards.svg"
+#: The faces' folder inside assets/cards/ (kabale.web.faces.FACES names it for the page).
+FACES = "faces"
 
 #: The face's drawing box; cards are 5 by 7 (the page's --card-w by --card-h).
 WIDTH, HEIGHT = 250, 350
@@ -74,6 +82,8 @@ FRAME = (52.0, 36.0, 198.0, 314.0)
 #: Which top corner of the frame holds the suit sign (the other holds the sword or flower).
 COURT_SIGN_LEFT = {"K": True, "Q": False, "J": False}
 GOLD, BLUE, SKIN, INK = "#e2b23c", "#2d5fa8", "#f6dcc0", "#1b1b1f"
+#: The suits' colours, the page's --card-red and --card-black.
+RED, BLACK = "#c0192c", "#1b1b1f"
 
 #: Half a court figure (the page shows it twice, turned, like a double-headed card),
 #: in the card's own coordinates, above the middle line. Robe and the suit's parts
@@ -140,21 +150,19 @@ def pip(suit: str, x: float, y: float, size: float) -> str:
     return use
 
 
-def face_id(value: int, suit: str) -> str:
-    """The symbol of a face: "face-7S", "face-TH", "face-KC" (the engine's card text)."""
-    return f"face-{VALUE_LETTERS.get(value, str(value))}{suit}"
+def face_name(value: int, suit: str) -> str:
+    """A face's file: "7S.svg", "TH.svg", "KC.svg" (the engine's card text)."""
+    return f"{VALUE_LETTERS.get(value, str(value))}{suit}.svg"
 
 
-def number_face(value: int, suit: str) -> str:
+def number_body(value: int, suit: str) -> str:
     if value == 1:
         size = 120.0 if suit == "S" else 92.0  # the ace of spades is the big one
-        pips = pip(suit, CENTRE, MIDDLE, size)
-    else:
-        pips = "".join(pip(suit, x, y, PIP) for x, y in PIP_LAYOUTS[value])
-    return f'<symbol id="{face_id(value, suit)}" viewBox="0 0 {WIDTH} {HEIGHT}">{pips}</symbol>'
+        return pip(suit, CENTRE, MIDDLE, size)
+    return "".join(pip(suit, x, y, PIP) for x, y in PIP_LAYOUTS[value])
 
 
-def court_face(value: int, suit: str) -> str:
+def court_body(value: int, suit: str) -> str:
     """A double-headed court: the half figure with its suit sign, and the same turned."""
     letter = VALUE_LETTERS[value]
     left, top, right, bottom = FRAME
@@ -163,7 +171,23 @@ def court_face(value: int, suit: str) -> str:
     frame = (f'<rect x="{_number(left)}" y="{_number(top)}" width="{_number(right - left)}" '
              f'height="{_number(bottom - top)}" rx="4" fill="#fff7e0" stroke="currentColor" stroke-width="2"/>')
     turned = f'<g transform="rotate(180 {_number(WIDTH / 2)} {_number(HEIGHT / 2)})">{half}</g>'
-    return f'<symbol id="{face_id(value, suit)}" viewBox="0 0 {WIDTH} {HEIGHT}">{frame}{half}{turned}</symbol>'
+    return frame + half + turned
+
+
+def face(value: int, suit: str) -> str:
+    """One face, a file of its own: the suit sign (and the court figure) it uses, then the drawing.
+    The suit's colour is the drawing's fill and currentColor."""
+    ink = RED if suit in "DH" else BLACK
+    defs = [f'<symbol id="suit-{suit}" viewBox="0 0 100 100"><path d="{SUIT_PATHS[suit]}"/></symbol>']
+    if value > 10:
+        left, top, right, _bottom = FRAME
+        defs.append(f'<clipPath id="court-clip"><rect x="{_number(left + 1)}" y="{_number(top + 1)}" '
+                    f'width="{_number(right - left - 2)}" height="{_number(MIDDLE - top - 1)}"/></clipPath>')
+        defs.append(court_half(VALUE_LETTERS[value]))
+    body = number_body(value, suit) if value <= 10 else court_body(value, suit)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" fill="{ink}" color="{ink}">'
+            f"<!-- drawn by Kabale's scripts/cards_svg.py -->"
+            f'<defs>{"".join(defs)}</defs>{body}</svg>\n')
 
 
 def court_half(letter: str) -> str:
@@ -172,25 +196,6 @@ def court_half(letter: str) -> str:
             f'<g clip-path="url(#court-clip)">{COURT_HALVES[letter]}</g>'
             f'<path d="M{_number(FRAME[0])} {_number(MIDDLE)}H{_number(FRAME[2])}" stroke="currentColor" '
             f'stroke-width="1.5"/></symbol>')
-
-
-def sprite() -> str:
-    """Every symbol a face needs: suits, court halves, then the 52 faces."""
-    left, top, right, _bottom = FRAME
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg">',
-        "<!-- Kabale's card faces, drawn by scripts/cards_svg.py (do not edit by hand). -->",
-        f'<defs><clipPath id="court-clip"><rect x="{_number(left + 1)}" y="{_number(top + 1)}" '
-        f'width="{_number(right - left - 2)}" height="{_number(MIDDLE - top - 1)}"/></clipPath></defs>',
-    ]
-    parts += [f'<symbol id="suit-{suit}" viewBox="0 0 100 100"><path d="{SUIT_PATHS[suit]}"/></symbol>'
-              for suit in SUIT_LETTERS]
-    parts += [court_half(letter) for letter in COURT_HALVES]
-    for suit in SUIT_LETTERS:
-        parts += [number_face(value, suit) for value in range(1, 11)]
-        parts += [court_face(value, suit) for value in (11, 12, 13)]
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
 
 
 #: The backs to choose from (kabale.web.settings.CARD_BACKS): name -> (ground, pattern).
@@ -232,18 +237,42 @@ def back(name: str) -> str:
     )
 
 
+#: The block of assets/css/cards.css that this script writes (the rest of that file is by hand):
+#: in the page's one card stylesheet, so no @import and no second <link>.
+STYLESHEET = ROOT / "assets" / "css" / "cards.css"
+RULES_BEGIN = "/* == faces: one rule a card, written by scripts/cards_svg.py (do not edit by hand) == */"
+RULES_END = "/* == end of the faces == */"
+
+
+def face_rules() -> str:
+    """A class a face, "face-7S", whose background is the face's drawing
+    (kabale.web.faces.face_class gives each card its class)."""
+    rules = [f'.card.face-{VALUE_LETTERS.get(value, str(value))}{suit} '
+             f'{{ background-image: url("../cards/{FACES}/{face_name(value, suit)}"); }}'
+             for suit in SUIT_LETTERS for value in range(1, 14)]
+    return "\n".join([RULES_BEGIN, *rules, RULES_END])
+
+
+def with_face_rules(stylesheet: str) -> str:
+    """The card stylesheet with its block of face rules as this script draws them."""
+    begin, end = stylesheet.find(RULES_BEGIN), stylesheet.find(RULES_END)
+    if begin < 0 or end < begin:
+        raise ValueError(f"{STYLESHEET.name} has no block of face rules ({RULES_BEGIN} ... {RULES_END})")
+    return stylesheet[:begin] + face_rules() + stylesheet[end + len(RULES_END):]
+
+
 def files() -> dict[str, str]:
     """Every file this script writes, by name inside assets/cards/."""
-    drawn = {SPRITE: sprite()}
+    drawn = {f"{FACES}/{face_name(value, suit)}": face(value, suit) for suit in SUIT_LETTERS for value in range(1, 14)}
     drawn.update({f"back-{name}.svg": back(name) for name in BACKS})
     return drawn
 
 
 def write(folder: Path = CARDS) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in files().items():
         path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
         written.append(path)
@@ -251,7 +280,10 @@ def write(folder: Path = CARDS) -> list[Path]:
 
 
 def main() -> int:
-    for path in write(Path(sys.argv[1]) if len(sys.argv) > 1 else CARDS):
+    text = STYLESHEET.read_text(encoding="utf-8")
+    if with_face_rules(text) != text:
+        STYLESHEET.write_text(with_face_rules(text), encoding="utf-8")
+    for path in [*write(Path(sys.argv[1]) if len(sys.argv) > 1 else CARDS), STYLESHEET]:
         print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size} bytes")
     return 0
 

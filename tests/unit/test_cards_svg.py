@@ -1,6 +1,6 @@
 """The card art: what scripts/cards_svg.py draws is what is committed, every face the
-page asks for is in the sprite, every pip layout has its value's pips, and the
-precache keeps the art for offline play."""
+page asks for is drawn, every pip layout has its value's pips, and the precache
+keeps the art for offline play."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 import cards_svg
 import precache
 from kabale.cards import SUITS, Card
-from kabale.web.faces import SPRITE, face_href, suit_href
+from kabale.web.faces import face_class, face_url
 from kabale.web.settings import CARD_BACKS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,56 +21,69 @@ SVG = "{http://www.w3.org/2000/svg}"
 ALL_CARDS = [Card(value, suit) for suit in SUITS for value in range(1, 14)]
 
 
-def symbols(text: str) -> dict[str, ElementTree.Element]:
+def face(card: Card) -> str:
+    """The drawing the page shows for a card, as the script draws it."""
+    return cards_svg.files()[face_url(card).removeprefix("assets/cards/")]
+
+
+def pip_count(text: str) -> int:
     root = ElementTree.fromstring(text)
-    return {str(node.get("id")): node for node in root.iter(f"{SVG}symbol")}
-
-
-def ids(text: str) -> list[str]:
-    return [str(node.get("id")) for node in ElementTree.fromstring(text).iter() if node.get("id")]
-
-
-def pip_count(symbol: ElementTree.Element) -> int:
-    return sum(1 for use in symbol.iter(f"{SVG}use") if str(use.get("href")).startswith("#suit-"))
+    return sum(1 for use in root.iter(f"{SVG}use") if str(use.get("href")).startswith("#suit-"))
 
 
 def test_the_committed_art_is_what_the_script_draws() -> None:
     """Edit scripts/cards_svg.py, then run it: the committed files never drift from it."""
-    for name, text in cards_svg.files().items():
+    drawn = cards_svg.files()
+    for name, text in drawn.items():
         assert (ROOT / "assets" / "cards" / name).read_text(encoding="utf-8") == text, name
+    committed = {str(path.relative_to(ROOT / "assets" / "cards")) for path in (ROOT / "assets" / "cards").rglob("*")
+                 if path.is_file()}
+    assert committed == set(drawn)  # and nothing the script no longer draws is left behind
 
 
-def test_every_card_the_page_draws_has_its_face_and_suit_in_the_sprite() -> None:
-    sprite = cards_svg.sprite()
-    found = symbols(sprite)
+def test_every_card_the_page_draws_has_its_face_in_its_colour() -> None:
     for card in ALL_CARDS:
-        for href in (face_href(card), suit_href(card)):
-            path, _, fragment = href.partition("#")
-            assert path == SPRITE and fragment in found, href
+        root = ElementTree.fromstring(face(card))
+        assert root.get("viewBox") == f"0 0 {cards_svg.WIDTH} {cards_svg.HEIGHT}"
+        assert root.get("fill") == (cards_svg.RED if card.suit.is_red else cards_svg.BLACK)
 
 
-def test_the_sprite_names_each_symbol_once_and_every_reference_exists() -> None:
-    sprite = cards_svg.sprite()
-    names = ids(sprite)
-    assert len(names) == len(set(names))
-    references = set(re.findall(r'href="#([^"]+)"', sprite)) | set(re.findall(r"url\(#([^)]+)\)", sprite))
-    assert references and references <= set(names)
+def test_each_card_s_class_gives_it_its_face_in_the_card_stylesheet() -> None:
+    css = (ROOT / "assets" / "css" / "cards.css").read_text(encoding="utf-8")
+    assert cards_svg.with_face_rules(css) == css  # the block is as the script writes it
+    for card in ALL_CARDS:
+        url = "../cards/" + face_url(card).removeprefix("assets/cards/")
+        assert f'.card.{face_class(card)} {{ background-image: url("{url}"); }}' in css
+        assert (ROOT / "assets" / "css" / url).resolve().is_file()
+
+
+def test_a_stylesheet_without_the_block_of_faces_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        cards_svg.with_face_rules(".card { color: red; }")
+
+
+def test_a_face_names_each_symbol_once_and_every_reference_exists() -> None:
+    for card in ALL_CARDS:
+        text = face(card)
+        names = [str(node.get("id")) for node in ElementTree.fromstring(text).iter() if node.get("id")]
+        assert len(names) == len(set(names))
+        references = set(re.findall(r'href="#([^"]+)"', text)) | set(re.findall(r"url\(#([^)]+)\)", text))
+        assert references and references <= set(names), card
+        assert f"suit-{card.suit.letter}" in references
 
 
 @pytest.mark.parametrize("value", range(1, 11))
 def test_a_number_card_shows_as_many_pips_as_its_value(value: int) -> None:
-    found = symbols(cards_svg.sprite())
     for suit in SUITS:
-        assert pip_count(found[f"face-{str(Card(value, suit))}"]) == value
+        assert pip_count(face(Card(value, suit))) == value
 
 
 @pytest.mark.parametrize("value, letter", [(11, "J"), (12, "Q"), (13, "K")])
 def test_a_court_card_shows_its_figure_twice_once_turned(value: int, letter: str) -> None:
-    found = symbols(cards_svg.sprite())
     for suit in SUITS:
-        face = found[f"face-{str(Card(value, suit))}"]
-        figures = [use for use in face.iter(f"{SVG}use") if use.get("href") == f"#court-{letter}"]
-        assert len(figures) == 2 and pip_count(face) == 2
+        root = ElementTree.fromstring(face(Card(value, suit)))
+        figures = [use for use in root.iter(f"{SVG}use") if use.get("href") == f"#court-{letter}"]
+        assert len(figures) == 2 and pip_count(face(Card(value, suit))) == 2
 
 
 def test_pips_stay_on_the_card_and_clear_of_the_corner_indices() -> None:

@@ -1,8 +1,9 @@
-"""What a card face shows, as plain values: the sprite's symbols and the corner index.
+"""What a card face shows, as plain values: the drawing's file and class, and the corner index.
 
 Pure Python (tested in CPython); kabale.web.render turns these into elements.
-The art is assets/cards/, drawn by scripts/cards_svg.py: one sprite holds every
-face, so the page fetches it once, and the service worker keeps it for offline play.
+The art is assets/cards/, drawn by scripts/cards_svg.py: a file per face, shown
+as the card's background image through a class (cheap to redraw: see the
+script's docstring); the service worker keeps every file for offline play.
 """
 
 from __future__ import annotations
@@ -13,30 +14,32 @@ from kabale.cards import Card
 
 Translate = Callable[..., str]
 
-#: The sprite of faces and suit signs, relative to the page (the site may live under a sub-path).
-SPRITE = "assets/cards/cards.svg"
+#: The faces' folder, relative to the page (the site may live under a sub-path).
+FACES = "assets/cards/faces"
 
 #: The values whose corner is a letter, which each language prints its own way
 #: (a Danish deck prints B, D, K for knægt, dame, konge).
 LETTER_VALUES = (1, 11, 12, 13)
 
 
-def face_href(card: Card) -> str:
-    """The face's symbol in the sprite, named by the card's text.
+def face_url(card: Card) -> str:
+    """The face's drawing, named by the card's text.
 
-    >>> face_href(Card.from_text("TH")), face_href(Card.from_text("4S"))
-    ('assets/cards/cards.svg#face-TH', 'assets/cards/cards.svg#face-4S')
+    >>> face_url(Card.from_text("TH")), face_url(Card.from_text("4S"))
+    ('assets/cards/faces/TH.svg', 'assets/cards/faces/4S.svg')
     """
-    return f"{SPRITE}#face-{card}"
+    return f"{FACES}/{card}.svg"
 
 
-def suit_href(card: Card) -> str:
-    """The suit sign printed under the corner index.
+def face_class(card: Card) -> str:
+    """The class that gives a card its face (assets/cards/faces.css, drawn by the script, holds
+    one rule a card: a class rule keeps the redraw of a table as cheap as the former text faces,
+    where a style on each card would not).
 
-    >>> suit_href(Card.from_text("QC"))
-    'assets/cards/cards.svg#suit-C'
+    >>> face_class(Card.from_text("QC"))
+    'face-QC'
     """
-    return f"{SPRITE}#suit-{card.suit.letter}"
+    return f"face-{card}"
 
 
 def corner_index(card: Card, t: Translate) -> str:

@@ -1,9 +1,10 @@
 """Cards as DOM, drawn by the project: a drawn face, and the value and suit in two corners.
 
 Drawing only: these functions take engine values and return elements; they
-keep no state about a game and never change one. The art is one SVG sprite
-(assets/cards/cards.svg, drawn by scripts/cards_svg.py) shown through
-``<svg><use href=...>``; the corner value is page text in the player's language.
+keep no state about a game and never change one. The face is the card's
+background image, given by a class (assets/cards/faces.css and faces/, drawn
+by scripts/cards_svg.py); the corners are page text in the player's language,
+drawn by CSS from data attributes.
 """
 
 from __future__ import annotations
@@ -12,53 +13,26 @@ from typing import Any, Callable
 
 from kabale.cards import Card
 
-from .dom import Element, document, h
-from .faces import corner_index, face_href, suit_href
+from .dom import Element, h
+from .faces import corner_index, face_class
 from .messages import card_name
 
 Translate = Callable[..., str]
 
-SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
-#: One drawn face per card and corner letter, cloned for every card shown: a clone is
-#: one call into the browser, where building the nine elements of a face is nine.
-_face_parts: dict[tuple[str, str], tuple[Element, Element, Element]] = {}
+def card_faces(card: Card, t: Translate) -> tuple[Element, Element]:
+    """The printed corners of a card face (the pips or figure are its background image).
 
-
-def drawing(href: str, classes: str) -> Element:
-    """``<svg class=..><use href=..></svg>``: a symbol of the sprite, hidden from assistive
-    technology (the card carries the name) and out of the tab order."""
-    svg = document.createElementNS(SVG_NAMESPACE, "svg")
-    svg.setAttribute("class", classes)
-    svg.setAttribute("aria-hidden", "true")
-    svg.setAttribute("focusable", "false")
-    use = document.createElementNS(SVG_NAMESPACE, "use")
-    use.setAttribute("href", href)
-    svg.appendChild(use)
-    return svg
-
-
-def card_faces(card: Card, t: Translate) -> tuple[Element, Element, Element]:
-    """The printed parts of a card face: the pips or figure, then the corners over them.
-
-    The corner value is drawn by CSS from a data attribute (with an empty text
-    alternative) and the signs are hidden SVG, so a card's only text is its name:
-    "Ace of diamonds".
+    Their signs are drawn by CSS from data attributes (with an empty text
+    alternative), so a card's only text is its name: "Ace of diamonds".
     """
-    index = corner_index(card, t)
-    key = (str(card), index)
-    parts = _face_parts.get(key)
-    if parts is None:
-        def corner(position: str) -> Element:
-            return h("span", {"class": f"corner {position}", "data-value": index}, drawing(suit_href(card), "suit"))
-
-        parts = (drawing(face_href(card), "face"), corner("top"), corner("bottom"))
-        _face_parts[key] = parts
-    return (parts[0].cloneNode(True), parts[1].cloneNode(True), parts[2].cloneNode(True))
+    corner = {"data-value": corner_index(card, t), "data-suit": card.suit.symbol}
+    return (h("span", {**corner, "class": "corner top"}), h("span", {**corner, "class": "corner bottom"}))
 
 
 def card_classes(card: Card, extra: str = "") -> str:
-    return f"card {'red' if card.suit.is_red else 'black'} {extra}".strip()
+    """A face-up card's classes: its colour and its face (the drawing, assets/cards/faces.css)."""
+    return f"card {'red' if card.suit.is_red else 'black'} {face_class(card)} {extra}".strip()
 
 
 def card_element(card: Card | None, t: Translate, *, face_up: bool = True, classes: str = "") -> Element:
@@ -78,6 +52,7 @@ def card_button(card: Card, t: Translate, props: dict[str, Any], classes: str = 
     """A card the player can pick up: a toggle button named after the card."""
     return h(
         "button",
-        {"type": "button", "class": card_classes(card, classes), "aria-label": card_name(card, t), "data-card": str(card), **props},
+        {"type": "button", "class": card_classes(card, classes), "aria-label": card_name(card, t), "data-card": str(card),
+         **props},
         *card_faces(card, t),
     )
