@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pyscript.ffi import is_none
 from pyodide.ffi import to_js
 
-from . import update_banner
+from . import motion, update_banner
 from .dom import by_id, data, document, found, h, listen, replace_children, window
 from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
 from .local_storage import browser_backend
@@ -175,6 +175,8 @@ class App:
         key = data(active, "key")
         scroll_x, scroll_y = window.scrollX, window.scrollY
         view = by_id("view")
+        scope = f"{type(self.screen).__name__}:{id(self.screen)}"  # cards travel within one screen only
+        motion.before_redraw(view, scope)
         content = self.screen.render()
         if content is None:
             replace_children(view)
@@ -182,6 +184,7 @@ class App:
         else:
             replace_children(view, content)
             view.hidden = False
+            motion.after_redraw(view, scope)
         if key:
             self.focus_key(key, scroll=False)
         # At the top nothing can have scrolled; reading the position again would force a layout now.
