@@ -370,9 +370,10 @@ class App:
         self.render()
 
     def apply_look(self) -> None:
-        """The settings that are CSS classes on <body>: reduced motion and the card back."""
+        """The settings that are CSS classes on <body>: reduced motion and a card back other
+        than the first (which the stylesheet shows by default, with no class)."""
         document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
-        for name in CARD_BACKS:
+        for name in CARD_BACKS[1:]:
             document.body.classList.toggle(f"back-{name}", name == self.settings.card_back)
 
     def apply_language(self) -> None:
