@@ -154,8 +154,10 @@ def test_no_value_is_empty_or_its_key(language: str) -> None:
 
 @pytest.mark.parametrize("language", TRANSLATIONS)
 def test_a_translation_is_mostly_not_english(language: str) -> None:
-    """Some words are the same in both ("KABALAM", "Nord", "{seat} (computer, {level})"), but few."""
-    same = [key for key, text in STRINGS[language].items() if text == STRINGS_EN.get(key)]
+    """Some words are the same in both ("KABALAM", "Nord", "{seat} (computer, {level})"), but few.
+    A card's corner letters ("index.*") are left out: many decks print A, J, Q, K in any language."""
+    same = [key for key, text in STRINGS[language].items()
+            if text == STRINGS_EN.get(key) and not key.startswith("index.")]
     assert len(same) <= 6, same
 
 

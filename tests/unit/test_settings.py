@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kabale.web.settings import THINK_TIMES, Settings
+from kabale.web.settings import CARD_BACKS, THINK_TIMES, Settings
 
 
 def test_the_hard_computer_thinks_150_ms_a_move_by_default() -> None:
@@ -30,3 +30,22 @@ def test_a_bad_bot_speed_falls_back() -> None:
 def test_settings_are_a_json_object() -> None:
     with pytest.raises(ValueError):
         Settings.from_dict(["en"])
+
+
+@pytest.mark.parametrize("name", CARD_BACKS)
+def test_each_card_back_is_kept_through_storage(name: str) -> None:
+    assert Settings.from_dict(Settings(card_back=name).to_dict()).card_back == name
+
+
+def test_settings_saved_before_card_backs_existed_still_load_with_the_red_back() -> None:
+    older = {"language": "da", "reduced_motion": True, "bot_speed": "fast", "think_time": "long", "memory_aid": True,
+             "still_winnable": False, "auto_safe_moves": True, "winnable_only": False}
+    settings = Settings.from_dict(older)
+    assert settings.card_back == "red"
+    assert {key: value for key, value in settings.to_dict().items() if key in older} == older
+
+
+@pytest.mark.parametrize("bad", ["purple", 1, None, ["blue"], "BLUE"])
+def test_a_bad_card_back_falls_back_and_keeps_the_other_fields(bad: object) -> None:
+    settings = Settings.from_dict({"card_back": bad, "language": "it"})
+    assert settings.card_back == "red" and settings.language == "it"

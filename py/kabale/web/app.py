@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pyscript.ffi import is_none
 from pyodide.ffi import create_proxy, to_js
 
-from . import update_banner
+from . import motion, update_banner
 from .dom import by_id, data, document, found, h, listen, replace_children, window
 from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
 from .local_storage import browser_backend
@@ -24,7 +24,7 @@ from .saved import (
     SavedPatience, TablePlan,
 )
 from .screen import Screen, later
-from .settings import CHOICES, Settings
+from .settings import CARD_BACKS, CHOICES, Settings
 from .store import Problem, Store, record_name
 
 if TYPE_CHECKING:
@@ -182,6 +182,8 @@ class App:
         key = data(active, "key")
         scroll_x, scroll_y = window.scrollX, window.scrollY
         view = by_id("view")
+        scope = f"{type(self.screen).__name__}:{id(self.screen)}"  # cards travel within one screen only
+        motion.before_redraw(view, scope)
         content = self.screen.render()
         if content is None:
             replace_children(view)
@@ -189,6 +191,7 @@ class App:
         else:
             replace_children(view, content)
             view.hidden = False
+            motion.after_redraw(view, scope)
         if key:
             self.focus_key(key, scroll=False)
         # At the top nothing can have scrolled; reading the position again would force a layout now.
@@ -368,14 +371,21 @@ class App:
         self.save(SETTINGS, settings.to_dict())
         if language_changed:
             self.apply_language()
-        document.body.classList.toggle("reduced-motion", settings.reduced_motion)
+        self.apply_look()
         self.render()
+
+    def apply_look(self) -> None:
+        """The settings that are CSS classes on <body>: reduced motion and a card back other
+        than the first (which the stylesheet shows by default, with no class)."""
+        document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        for name in CARD_BACKS[1:]:
+            document.body.classList.toggle(f"back-{name}", name == self.settings.card_back)
 
     def apply_language(self) -> None:
         """Put the static lobby and the header in the chosen language."""
         t = self.t
         document.documentElement.lang = self.language
-        document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        self.apply_look()
         for element_id, key in (("lobby-heading", "lobby.heading"), ("tagline", "site.tagline")):
             element = by_id(element_id)
             if found(element):
@@ -471,7 +481,7 @@ class App:
                                       "text": t(f"settings.{field}.{name}")}) for name in CHOICES[field])))
 
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
-                         check("reduced_motion"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
+                         check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
                          check("still_winnable"), check("auto_safe_moves"), check("winnable_only")))
 
     def show_help(self) -> None:

@@ -1,7 +1,10 @@
-"""Cards as DOM, drawn by the project: value and suit in the corners, a large suit in the middle.
+"""Cards as DOM, drawn by the project: a drawn face, and the value and suit in two corners.
 
 Drawing only: these functions take engine values and return elements; they
-keep no state and never change a game.
+keep no state about a game and never change one. The face is the card's
+background image, given by a class (assets/cards/faces.css and faces/, drawn
+by scripts/cards_svg.py); the corners are page text in the player's language,
+drawn by CSS from data attributes.
 """
 
 from __future__ import annotations
@@ -11,24 +14,25 @@ from typing import Any, Callable
 from kabale.cards import Card
 
 from .dom import Element, h
+from .faces import corner_index, face_class
 from .messages import card_name
 
 Translate = Callable[..., str]
 
 
-def card_faces(card: Card) -> tuple[Element, Element, Element]:
-    """The printed parts of a card face. Their signs are drawn by CSS from data attributes
-    (with an empty text alternative), so a card's only text is its name: "Ace of diamonds"."""
-    corner = {"class": "corner", "data-value": card.value_label, "data-suit": card.suit.symbol}
-    return (
-        h("span", {**corner, "class": "corner top"}),
-        h("span", {"class": "pip", "data-suit": card.suit.symbol}),
-        h("span", {**corner, "class": "corner bottom"}),
-    )
+def card_faces(card: Card, t: Translate) -> tuple[Element, Element]:
+    """The printed corners of a card face (the pips or figure are its background image).
+
+    Their signs are drawn by CSS from data attributes (with an empty text
+    alternative), so a card's only text is its name: "Ace of diamonds".
+    """
+    corner = {"data-value": corner_index(card, t), "data-suit": card.suit.symbol}
+    return (h("span", {**corner, "class": "corner top"}), h("span", {**corner, "class": "corner bottom"}))
 
 
 def card_classes(card: Card, extra: str = "") -> str:
-    return f"card {'red' if card.suit.is_red else 'black'} {extra}".strip()
+    """A face-up card's classes: its colour and its face (the drawing, assets/cards/faces.css)."""
+    return f"card {'red' if card.suit.is_red else 'black'} {face_class(card)} {extra}".strip()
 
 
 def card_element(card: Card | None, t: Translate, *, face_up: bool = True, classes: str = "") -> Element:
@@ -40,7 +44,7 @@ def card_element(card: Card | None, t: Translate, *, face_up: bool = True, class
     return h(
         "div",
         {"class": card_classes(card, classes), "role": "img", "aria-label": card_name(card, t), "data-card": str(card)},
-        *card_faces(card),
+        *card_faces(card, t),
     )
 
 
@@ -48,6 +52,7 @@ def card_button(card: Card, t: Translate, props: dict[str, Any], classes: str = 
     """A card the player can pick up: a toggle button named after the card."""
     return h(
         "button",
-        {"type": "button", "class": card_classes(card, classes), "aria-label": card_name(card, t), "data-card": str(card), **props},
-        *card_faces(card),
+        {"type": "button", "class": card_classes(card, classes), "aria-label": card_name(card, t), "data-card": str(card),
+         **props},
+        *card_faces(card, t),
     )

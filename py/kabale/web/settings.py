@@ -1,4 +1,4 @@
-"""The player's settings: language, motion, the computer's pace and thinking time, the memory aid.
+"""The player's settings: language, motion, card backs, the computer's pace and thinking time, the memory aid.
 
 Pure Python. Read from storage field by field: a bad field falls back to its
 default and the good ones are kept (a corrupt setting never costs the rest).
@@ -7,7 +7,7 @@ default and the good ones are kept (a corrupt setting never costs the rest).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Collection
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -18,14 +18,19 @@ BOT_SPEEDS: dict[str, int] = {"slow": 1400, "normal": 800, "fast": 350, "instant
 #: page stays responsive). More time, more sampled deals, a stronger play.
 THINK_TIMES: dict[str, int] = {"quick": 50, "normal": 150, "long": 500, "deep": 1500}
 
+#: The card backs to choose from, drawn by scripts/cards_svg.py (assets/cards/back-<name>.svg);
+#: the page shows the chosen one through a class on <body>, "back-<name>".
+CARD_BACKS: tuple[str, ...] = ("red", "blue", "green")
+
 #: The settings chosen from a list, and their lists.
-CHOICES: dict[str, dict[str, int]] = {"bot_speed": BOT_SPEEDS, "think_time": THINK_TIMES}
+CHOICES: dict[str, Collection[str]] = {"bot_speed": BOT_SPEEDS, "think_time": THINK_TIMES, "card_back": CARD_BACKS}
 
 
 @dataclass(frozen=True)
 class Settings:
     language: str = DEFAULT_LANGUAGE
     reduced_motion: bool = False
+    card_back: str = "red"  # the back every face-down card shows
     bot_speed: str = "normal"
     think_time: str = "normal"  # the hard computer's budget a move: 150 ms
     memory_aid: bool = False  # off by default: the game rewards memory
@@ -41,7 +46,7 @@ class Settings:
         """Settings from stored data: every bad or unknown field is dropped, the rest kept.
 
         >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
-        Settings(language='en', reduced_motion=False, bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
+        Settings(language='en', reduced_motion=False, card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
         """
         if not isinstance(data, dict):
             raise ValueError("settings are a JSON object")

@@ -1,0 +1,35 @@
+"""Cards that travel from where they were to where they go, around each redraw.
+
+The drawing itself is assets/js/motion.js (FLIP with the Web Animations API,
+transforms only): measuring and animating a hundred cards is one call into
+the browser from here, not hundreds. Python only says when a redraw of which
+screen happens; the script keeps no game state, and a page without it (or a
+player who asked for reduced motion) simply redraws without motion.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript.ffi import is_none
+
+from .dom import Element, window
+
+
+def _motion() -> Any | None:
+    motion = getattr(window, "kabaleMotion", None)
+    return None if motion is None or is_none(motion) else motion
+
+
+def before_redraw(root: Element, scope: str) -> None:
+    """Note where the cards of ``root`` are; a running card animation ends at once."""
+    motion = _motion()
+    if motion is not None:
+        motion.capture(root, scope)
+
+
+def after_redraw(root: Element, scope: str) -> None:
+    """Set the cards that changed place travelling (only within the same screen ``scope``)."""
+    motion = _motion()
+    if motion is not None:
+        motion.play(root, scope)
