@@ -178,10 +178,38 @@ function end(event, dropped) {
     const control = under && under.closest("[data-action]");
     const source = drawn(current.sourceKey, null);
     if (control && !(source && (control === source || source.contains(control)))) {
+      // The carried cards are shown where the ghost is, so that the redraw's motion
+      // (assets/js/motion.js) takes them from the drop point: on to their new place,
+      // or back where they came from when the move is refused.
+      const cards = carriedCards(current.keys);
+      const shift = `translate(${current.x - current.startX}px, ${current.y - current.startY}px)`;
+      for (const card of cards) card.style.transform = shift;
       landed = ask(control, "kabale:drop");
+      if (cards.length && cards.every((card) => !card.isConnected)) {
+        document.body.classList.remove("dragging");
+        current.ghost.remove(); // redrawn: the cards themselves travel now
+        return;
+      }
+      for (const card of cards) card.style.transform = "";
     }
   }
   finish(current.ghost, current.keys, landed);
+}
+
+/** The card elements a drag carries, as drawn now: a hand's card, or a pile's top card. */
+function carriedCards(keys) {
+  const cards = [];
+  for (const key of keys) {
+    const element = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (!element) continue;
+    if (element.matches(".card")) {
+      cards.push(element);
+    } else {
+      const inner = element.querySelectorAll(".card[data-card]");
+      if (inner.length) cards.push(inner[inner.length - 1]);
+    }
+  }
+  return cards;
 }
 
 document.addEventListener("pointerdown", (event) => {

@@ -186,3 +186,33 @@ def test_kabalam_cards_dragged_to_a_packet_are_played(pointer_page: tuple[Page, 
     wait_for_save(page, "kabalam", before)
     hand = saved_match(page).match.hand
     assert hand is not None and hand.moves[played_before] == move
+
+
+def test_a_dropped_card_travels_from_where_it_was_let_go(pointer_page: tuple[Page, str], base_url: str) -> None:
+    """With motion on, the redraw after a drop sends the card on from the drop point, not from
+    its old place: the ghost and the card never show the same card twice."""
+    page, kind = pointer_page
+    if kind == "touch":
+        pytest.skip("the motion is the same for a finger; the mouse case measures it")
+    open_at(page, f"{base_url}?game=double-h&seed=31")
+    page.evaluate("window.kabaleMotion.duration = 5000")  # slow enough to read the flight
+    game = DoubleH.deal(31)
+    move = next(m for m in game.legal_moves() if m.kind is MoveKind.CARD and m.source is not None)
+    source, target = str(move).split(" to ")
+    card = place(page, source).locator(".pile .card").last
+    origin = card.bounding_box()
+    assert origin is not None
+    Pointer(page, kind).drag(card, place(page, target))
+    page.wait_for_function("window.kabaleMotion.moved >= 1")
+    landed = place(page, target).locator(".pile .card").last
+    final = page.evaluate("""(el) => {
+        const a = el.getAnimations().find((x) => x.id === window.kabaleMotion.ANIMATION_ID);
+        const m = /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(a.effect.getKeyframes()[0].transform);
+        const r = el.getBoundingClientRect();
+        return {dx: +m[1], dy: +m[2], left: r.left, top: r.top};
+    }""", landed.element_handle())
+    start = (final["left"] + final["dx"], final["top"] + final["dy"])  # where its flight began
+    from_origin = ((start[0] - origin["x"]) ** 2 + (start[1] - origin["y"]) ** 2) ** 0.5
+    to_target = ((final["left"] - origin["x"]) ** 2 + (final["top"] - origin["y"]) ** 2) ** 0.5
+    assert to_target > 40 and from_origin > 0.6 * to_target  # it starts near the drop, far from its old place
+    expect(page.locator(".drag-ghost")).to_have_count(0)
