@@ -22,7 +22,8 @@ seed 12 (the README's iframe): top level; a same-site frame (parent on another
 port of 127.0.0.1); a cross-site frame (parent on http://localhost); storage
 blocked (localStorage, sessionStorage and indexedDB throw SecurityError, inside
 the page or the frame); storage full (localStorage.setItem throws
-QuotaExceededError). For each: boots (the ready marker), plays (a move clicked
+QuotaExceededError); and a cross-site frame whose storage is blocked (what a
+blog in a private window meets). For each: boots (the ready marker), plays (a move clicked
 and shown), saves (the move shown again after a reload). A context that hangs
 says "no" after the timeout.
 
@@ -664,13 +665,14 @@ class Cell:
     note: str = ""
 
 
-CONTEXTS = ["top level", "same-site frame", "cross-site frame", "storage blocked", "storage full"]
+CONTEXTS = ["top level", "same-site frame", "cross-site frame", "storage blocked", "storage full",
+            "cross-site frame, storage blocked"]
 
 
 def run_context(driver: Driver, context: str, boot_timeout: float) -> tuple[Cell, float | None]:
     """Open Double H (seed 12) in one context, play a move, reload; and the time to boot."""
     game = GAMES[2]
-    storage = {"storage blocked": "blocked", "storage full": "full"}.get(context)
+    storage = "blocked" if "blocked" in context else "full" if "full" in context else None
     site = serve_site(storage)
     frames = serve_frames() if "frame" in context else None
     cell = Cell()
