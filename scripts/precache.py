@@ -13,7 +13,9 @@ itself names. The site (what `make dist` copies, what a host serves) is:
   boot files beside pyodide.mjs (``PYODIDE_BOOT``). Not PyScript's editor
   (codemirror) and terminal (xterm) chunks, MicroPython's zip reader, source
   maps, or pyodide-lock.json when the interpreter module gives Pyodide the
-  lock itself (assets/js/runtime.mjs does: nothing here loads a package).
+  lock itself (assets/js/runtime.mjs does: nothing here loads a package);
+* Pyodide's memory snapshot (build/pyodide-snapshot.bin, scripts/snapshot.py),
+  when it exists and the interpreter is such a module of ours: it uses it.
 
 The precache is the site less what only an install uses, never the page:
 the manifest's PNG icons and the apple-touch-icon (the browser or the OS
@@ -35,12 +37,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
+
+import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST_NAME = "precache-manifest.js"
@@ -54,6 +59,8 @@ SKIPPED_SUFFIXES = (".map",)
 PYODIDE_ENTRY = "pyodide.mjs"
 PYODIDE_BOOT = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"
+#: Made by scripts/snapshot.py (make setup); loaded by assets/js/runtime.mjs on warm starts.
+SNAPSHOT = "build/pyodide-snapshot.bin"
 #: <link rel> values a browser fetches only to install the app (to the home screen).
 INSTALL_ONLY_RELS = frozenset({"apple-touch-icon", "apple-touch-icon-precomposed"})
 #: Chunks PyScript's core imports on demand for features this page does not use, by
@@ -257,6 +264,9 @@ def _scan(site: Path) -> tuple[set[str], set[str]]:
     modules = module_graph(sorted(local(parser.modules)) + interpreters, site, packages=packages)
     found.update(modules)
     found.update(_pyodide_files(modules, interpreters, site))
+    ours = [module for module in interpreters if PurePosixPath(module).name != PYODIDE_ENTRY]
+    if ours and (site / SNAPSHOT).is_file():
+        found.add(SNAPSHOT)
     assets = site / ASSETS
     if assets.is_dir():
         for asset in assets.rglob("*"):
@@ -320,6 +330,11 @@ def write(site: Path = ROOT) -> Manifest:
 def main(argv: list[str]) -> int:
     site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
     try:
+        site_files(site)  # a broken site is reported as such, before anything is made
+        try:
+            snapshot.write(site)  # before the list, which names it
+        except (OSError, subprocess.SubprocessError) as error:  # an optimisation: warm starts go without it
+            print(f"precache: no memory snapshot ({error})", file=sys.stderr)
         manifest = write(site)
     except (SiteError, OSError, ValueError, KeyError) as error:
         print(f"precache: {error}", file=sys.stderr)

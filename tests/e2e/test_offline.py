@@ -81,7 +81,7 @@ def cached_urls(page: Page, name: str) -> set[str]:
 
 
 def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
-    page: Page, context: BrowserContext, site_server: Callable[..., Any]
+    page: Page, context: BrowserContext, site_server: Callable[..., Any], console_log: ConsoleLog
 ) -> None:
     server = site_server()
     page.add_init_script(INSTANT)
@@ -110,6 +110,10 @@ def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
     assert failures == []
     assert len(responses) > 20
     assert [r.url for r in responses if not r.from_service_worker] == []
+    # a warm start restores Pyodide's memory snapshot (assets/js/runtime.mjs), and it took
+    assert precache.SNAPSHOT in manifest.files  # make setup made it (scripts/snapshot.py)
+    assert server.url + precache.SNAPSHOT in [r.url for r in responses]
+    assert not [m for m in console_log.messages if "without its memory snapshot" in m]
 
     # an address never visited opens offline too: the one page, with its query
     page.goto(server.url + "?game=double-h&seed=3")
@@ -173,9 +177,11 @@ def test_a_private_window_downloads_each_file_once_and_precaches_only_what_the_p
 
         # what the page loaded is precached; the precache holds nothing else but what the
         # browser fetches by itself (the web app manifest, when it checks installability)
+        # and the memory snapshot, which warm starts load (assets/js/runtime.mjs)
         page_files = {urlsplit(address).path.removeprefix("/") or "index.html" for address in loaded if address.startswith(url)}
         assert page_files - set(manifest.files) == set()
-        assert set(manifest.files) - page_files <= {"manifest.webmanifest", "assets/icons/kabale.svg"}
+        assert set(manifest.files) - page_files <= {"manifest.webmanifest", "assets/icons/kabale.svg", precache.SNAPSHOT}
+        assert precache.SNAPSHOT not in page_files  # a first visit starts as usual
     finally:
         context.close()
         server.shutdown()

@@ -141,6 +141,18 @@ def test_the_runtime_chunks_follow_the_imports_the_page_can_reach(tmp_path: Path
     assert precache.chunk_name("a/core.js") == "core"
 
 
+def test_the_memory_snapshot_is_precached_when_made_and_our_runtime_module_uses_it(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "ours")
+    assert precache.SNAPSHOT not in precache.site_files(site)  # not made: a usual start
+    (site / precache.SNAPSHOT).parent.mkdir(parents=True, exist_ok=True)
+    (site / precache.SNAPSHOT).write_bytes(b"\0" * 64)
+    assert precache.SNAPSHOT in precache.precache_files(site)
+    bare = make_site(tmp_path / "bare", config='interpreter = "./assets/vendor/pyodide/pyodide.mjs"\n')
+    (bare / precache.SNAPSHOT).parent.mkdir(parents=True, exist_ok=True)
+    (bare / precache.SNAPSHOT).write_bytes(b"\0" * 64)
+    assert precache.SNAPSHOT not in precache.site_files(bare)  # Pyodide itself would never load it
+
+
 def test_a_config_with_packages_keeps_the_graph_and_pyodide_itself_keeps_its_lock(tmp_path: Path) -> None:
     site = make_site(tmp_path, config='interpreter = "./assets/vendor/pyodide/pyodide.mjs"\npackages = ["x"]\n')
     files = set(precache.site_files(site))
@@ -251,6 +263,7 @@ def test_the_real_site_precaches_the_app_the_runtime_and_every_module() -> None:
     never = ("codemirror", "xterm", "zip-", "pyodide_graph", "mpy-")
     assert not any(path.split("/")[-1].startswith(never) for path in files)
     assert not any(path.endswith((".map", ".png", "pyodide-lock.json", "versions.json")) for path in files)
+    assert precache.SNAPSHOT in files  # make setup made it (scripts/snapshot.py)
     # the install icons are still part of the site a host serves
     assert "assets/icons/kabale-512.png" in precache.site_files(ROOT)
 
