@@ -99,7 +99,7 @@ function stageFirstVisit() {
     return staging.then((cache) => cache.put(response.url, response));
   };
   function watched(input, init) {
-    const result = original.call(this, input, init);
+    const result = original.call(window, input, init); // as window.fetch, whoever calls it
     const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
     if (method.toUpperCase() !== "GET") return result;
     return result.then((response) => {
