@@ -52,9 +52,11 @@ bundle:
 precache: $(VENDOR_STAMP) bundle
 	$(PYTHON) scripts/precache.py
 
-# A self-contained static folder: the app, the runtime, the manifest, the service worker.
+# A self-contained static folder: the app, the runtime, the manifest, the service worker,
+# .br/.gz copies (brotli by Node's zlib) and _headers; DIST_BASE=/sub/path/ for a sub-path's _headers.
+DIST_BASE ?= /
 dist: setup
-	$(PYTHON) scripts/dist.py
+	$(PYTHON) scripts/dist.py --base-path $(DIST_BASE)
 
 # The PNG icons, drawn from assets/icons/kabale.svg by headless Chromium (committed).
 icons: setup-test

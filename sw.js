@@ -5,6 +5,15 @@
 // This worker stores exactly those files in the cache "kabale-<version>" and
 // answers the page from it, so one page always runs one release, online or not.
 //
+// First visit: the page has just downloaded the runtime, and this worker needs
+// the same bytes. Most are in the HTTP cache, but a private window's cache is
+// in memory and keeps no entry as big as the 9.6 MB wasm (uncompressed), so
+// asking again downloaded it a second time. The page therefore puts what it
+// fetched into a staging cache (assets/js/offline.js, "kabale-first-visit"):
+// this worker takes a staged response when its hash matches, else the HTTP
+// cache's copy as it is ("force-cache", checked against the hash too), and only
+// then the network. The staging cache goes once the install is done.
+//
 // Updates: the browser compares sw.js and precache-manifest.js byte for byte
 // on each visit (the page asks too, with updateViaCache "none"). A changed file
 // means a new manifest, so a new worker installs in the background: it copies
@@ -23,6 +32,8 @@ const CACHE = PREFIX + PRECACHE.version;
 // which files it may copy instead of downloading them again.
 const LISTING = new URL("precache-listing.json", self.location).href;
 const INDEX = new URL("index.html", self.location).href;
+// The page's own responses of a first visit (assets/js/offline.js writes it).
+const STAGING = PREFIX + "first-visit";
 const SCOPE_PATH = new URL("./", self.location).pathname;
 const URLS = new Map(
   Object.entries(PRECACHE.files).map(([path, hash]) => [new URL(path, self.location).href, { path, hash }]),
@@ -47,7 +58,11 @@ async function previousCopies() {
   return copies;
 }
 
-async function store(cache, url, path, hash, copies) {
+async function hashOf(response) {
+  return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+}
+
+async function store(cache, url, path, hash, copies, staged) {
   if (await cache.match(url)) return; // an interrupted install resumed
   const copy = copies.get(path);
   if (copy && copy.hash === hash) {
@@ -57,21 +72,29 @@ async function store(cache, url, path, hash, copies) {
       return;
     }
   }
+  const handed = staged && await staged.match(url);
+  if (handed && await hashOf(handed) === hash) {
+    await cache.put(url, handed);
+    return;
+  }
   await cache.put(url, await download(url, path, hash));
 }
 
-// The file as the manifest describes it. First "no-cache": the server confirms
-// the HTTP cache's copy (a 304 on a first visit, when the page has just loaded
-// everything) or sends a new one. If the bytes still do not match (a validator
-// too coarse, such as a Last-Modified within the same second), "reload" asks for
-// the file itself. Still different: a deploy is in progress, so this install
-// fails and the browser tries again at its next update check.
+// The file as the manifest describes it. First "force-cache": the HTTP cache's
+// copy as it is, with no request at all when it has one (the page has just
+// loaded the file). Then "no-cache": the server confirms that copy (a 304) or
+// sends a new one. If the bytes still do not match (a validator too coarse,
+// such as a Last-Modified within the same second), "reload" asks for the file
+// itself. Still different: a deploy is in progress, so this install fails and
+// the browser tries again at its next update check.
 async function download(url, path, hash) {
-  for (const mode of ["no-cache", "reload"]) {
+  for (const mode of ["force-cache", "no-cache", "reload"]) {
     const response = await fetch(url, { cache: mode, credentials: "same-origin" });
-    if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
-    const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
-    if (digest === hash) return response;
+    if (!response.ok) {
+      if (mode === "force-cache") continue; // a cached error page: ask the server
+      throw new Error(`precache: ${path} answered ${response.status}`);
+    }
+    if (await hashOf(response) === hash) return response;
   }
   throw new Error(`precache: ${path} does not match precache-manifest.js`);
 }
@@ -80,10 +103,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const copies = await previousCopies();
-    await Promise.all([...URLS].map(([url, { path, hash }]) => store(cache, url, path, hash, copies)));
+    const staged = (await caches.has(STAGING)) ? await caches.open(STAGING) : null;
+    await Promise.all([...URLS].map(([url, { path, hash }]) => store(cache, url, path, hash, copies, staged)));
     await cache.put(LISTING, new Response(JSON.stringify(PRECACHE.files), {
       headers: { "Content-Type": "application/json" },
     }));
+    await caches.delete(STAGING);
   })());
 });
 

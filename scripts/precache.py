@@ -1,14 +1,25 @@
 """Write precache-manifest.js: what the service worker keeps for offline play.
 
 No hand-kept list: the files are found from what exists and what the page
-itself names.
+itself names. The site (what `make dist` copies, what a host serves) is:
 
 * index.html, and every local file it references (stylesheets, scripts, icons,
   the web app manifest, the Python entry and its PyScript config);
 * each PyScript config's interpreter and its [files] (the Python modules);
 * the icons the web app manifest names;
-* everything under assets/: the css, icons, our JavaScript and the vendored
-  runtime, whose chunks the runtime imports by itself.
+* our own assets: everything under assets/ but the vendored runtime;
+* of the vendored runtime, what the page can load: the JavaScript modules
+  its scripts and its interpreter import (see ``module_graph``), and Pyodide's
+  boot files beside pyodide.mjs (``PYODIDE_BOOT``). Not PyScript's editor
+  (codemirror) and terminal (xterm) chunks, MicroPython's zip reader, source
+  maps, or pyodide-lock.json when the interpreter module gives Pyodide the
+  lock itself (assets/js/runtime.mjs does: nothing here loads a package);
+* Pyodide's memory snapshot (build/pyodide-snapshot.bin, scripts/snapshot.py),
+  when it exists and the interpreter is such a module of ours: it uses it.
+
+The precache is the site less what only an install uses, never the page:
+the manifest's PNG icons and the apple-touch-icon (the browser or the OS
+fetches and keeps them when the app is installed, online).
 
 Each file is listed with its SHA-256. The version, which names the cache
 (``kabale-<version>``), is a hash of that list and of sw.js, so any change to
@@ -25,6 +36,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -32,13 +45,33 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
+import snapshot
+
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST_NAME = "precache-manifest.js"
 SERVICE_WORKER = "sw.js"
 ENTRY = "index.html"
 ASSETS = "assets"
+VENDOR = ASSETS + "/vendor"
 #: Never served to the browser: source maps and editor or OS leftovers.
 SKIPPED_SUFFIXES = (".map",)
+#: What Pyodide's loadPyodide fetches from the folder of pyodide.mjs, besides the lock file.
+PYODIDE_ENTRY = "pyodide.mjs"
+PYODIDE_BOOT = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOCK = "pyodide-lock.json"
+#: Made by scripts/snapshot.py (make setup); loaded by assets/js/runtime.mjs on warm starts.
+SNAPSHOT = "build/pyodide-snapshot.bin"
+#: <link rel> values a browser fetches only to install the app (to the home screen).
+INSTALL_ONLY_RELS = frozenset({"apple-touch-icon", "apple-touch-icon-precomposed"})
+#: Chunks PyScript's core imports on demand for features this page does not use, by
+#: name (the file name less its content hash): the <py-editor> editor, MicroPython's
+#: archive reader (Pyodide unpacks [files] archives itself) and the packages graph,
+#: which only a config with `packages` loads (such a config keeps it).
+UNUSED_CHUNKS = ("codemirror", "zip")
+PACKAGES_CHUNK = "pyodide_graph"
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.{1,2}/[^"']+)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\s*\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
+_HASHED_NAME = re.compile(r"^(?P<name>.+)-[A-Za-z0-9_-]{8}$")
 
 
 class SiteError(Exception):
@@ -75,6 +108,8 @@ class _References(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.urls: list[str] = []
+        self.install_only: list[str] = []
+        self.modules: list[str] = []
         self.configs: list[str] = []
         self.manifests: list[str] = []
 
@@ -82,7 +117,11 @@ class _References(HTMLParser):
         values = dict(attrs)
         for name in ("src", "href"):
             if values.get(name):
-                self.urls.append(str(values[name]))
+                url = str(values[name])
+                rels = set(str(values.get("rel") or "").lower().split())
+                (self.install_only if tag == "link" and rels & INSTALL_ONLY_RELS else self.urls).append(url)
+        if tag == "script" and values.get("type") == "module" and values.get("src"):
+            self.modules.append(str(values["src"]))
         if tag == "script" and values.get("type") in ("py", "mpy") and values.get("config"):
             self.configs.append(str(values["config"]))
         if tag == "link" and values.get("rel") == "manifest" and values.get("href"):
@@ -113,17 +152,81 @@ def _local_path(url: str, base: PurePosixPath, site: Path) -> str | None:
     return path
 
 
-def _config_files(config: str, site: Path) -> list[str]:
-    """A PyScript config's interpreter and [files] sources, site-relative."""
+def _config_files(config: str, site: Path) -> tuple[list[str], list[str], bool]:
+    """A PyScript config's [files] sources and its interpreter (site-relative), and
+    whether it loads packages."""
     base = PurePosixPath(config).parent
     data = tomllib.loads((site / config).read_text(encoding="utf-8"))
-    urls = [str(data["interpreter"])] if "interpreter" in data else []
     files = data.get("files", {})
     if not isinstance(files, dict):
         raise SiteError(f"{config}: [files] is not a table")
-    urls.extend(str(source) for source in files)
-    found = [_local_path(url, base, site) for url in urls]
+    found = [_local_path(str(source), base, site) for source in files]
+    interpreter = _local_path(str(data["interpreter"]), base, site) if "interpreter" in data else None
+    return (
+        [path for path in found if path is not None],
+        [interpreter] if interpreter is not None else [],
+        bool(data.get("packages")),
+    )
+
+
+def _imports(module: str, site: Path, *, dynamic: bool = False, skipped: tuple[str, ...] = ()) -> list[str]:
+    """The local modules a JavaScript module imports, statically or (``dynamic``) with
+    import(), site-relative; chunks named in ``skipped`` left out (they need not exist)."""
+    text = (site / module).read_text(encoding="utf-8")
+    base = PurePosixPath(module).parent
+    specifiers = (_DYNAMIC_IMPORT if dynamic else _STATIC_IMPORT).findall(text)
+    found = [_local_path(specifier, base, site) for specifier in specifiers if not chunk_name(specifier).startswith(skipped)]
     return [path for path in found if path is not None]
+
+
+def chunk_name(path: str) -> str:
+    """A bundler chunk's name without its content hash: "codemirror_view" for codemirror_view-BsXnWedx.js."""
+    stem = PurePosixPath(path).name.split(".", 1)[0]
+    match = _HASHED_NAME.match(stem)
+    return match.group("name") if match else stem
+
+
+def module_graph(entries: list[str], site: Path, *, packages: bool = False) -> set[str]:
+    """The JavaScript modules the page can load, from its module scripts and interpreter.
+
+    Static imports are always followed. Dynamic imports are followed from the
+    modules the page loads at start (PyScript's core imports its plugins so),
+    except the chunks of features this page has no use for (``UNUSED_CHUNKS``),
+    but not from a plugin: py-editor, py-terminal and py-game import their
+    editor, terminal and game parts only for such an element on the page.
+    """
+
+    def closure(start: list[str]) -> set[str]:
+        seen: set[str] = set()
+        todo = list(start)
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo.extend(_imports(module, site))
+        return seen
+
+    unused = UNUSED_CHUNKS if packages else (*UNUSED_CHUNKS, PACKAGES_CHUNK)
+    at_start = closure(entries)
+    plugins = [chunk for module in sorted(at_start) for chunk in _imports(module, site, dynamic=True, skipped=unused)]
+    return at_start | closure(plugins)
+
+
+def _pyodide_files(modules: set[str], interpreters: list[str], site: Path) -> list[str]:
+    """Pyodide's boot files, beside the pyodide.mjs the modules include; and its lock
+    file unless the interpreter is a module of ours that gives Pyodide the lock."""
+    found: list[str] = []
+    for module in sorted(modules):
+        if PurePosixPath(module).name != PYODIDE_ENTRY:
+            continue
+        folder = PurePosixPath(module).parent
+        names = [*PYODIDE_BOOT, *([PYODIDE_LOCK] if module in interpreters else [])]
+        for name in names:
+            path = (folder / name).as_posix()
+            if not (site / path).is_file():
+                raise SiteError(f"{path} is missing: the runtime is not whole (make setup copies it)")
+            found.append(path)
+    return found
 
 
 def _web_manifest_files(manifest: str, site: Path) -> list[str]:
@@ -135,38 +238,59 @@ def _web_manifest_files(manifest: str, site: Path) -> list[str]:
     return [path for path in found if path is not None]
 
 
-def site_files(site: Path = ROOT) -> list[str]:
-    """Every file the app needs, site-relative and sorted (sw.js and this manifest excepted)."""
+def _scan(site: Path) -> tuple[set[str], set[str]]:
+    """(every file of the site, those only an install fetches), site-relative."""
     if not (site / ENTRY).is_file():
         raise SiteError(f"no {ENTRY} in {site}")
     parser = _References()
     parser.feed((site / ENTRY).read_text(encoding="utf-8"))
     root = PurePosixPath(".")
-    found = {ENTRY}
-    for url in parser.urls:
-        referenced = _local_path(url, root, site)
-        if referenced is not None:
-            found.add(referenced)
-    for config in parser.configs:
-        config_path = _local_path(config, root, site)
-        if config_path is not None:
-            found.add(config_path)
-            found.update(_config_files(config_path, site))
-    for manifest in parser.manifests:
-        manifest_path = _local_path(manifest, root, site)
-        if manifest_path is not None:
-            found.update(_web_manifest_files(manifest_path, site))
+
+    def local(urls: list[str], base: PurePosixPath = root) -> set[str]:
+        found = (_local_path(url, base, site) for url in urls)
+        return {path for path in found if path is not None}
+
+    found = {ENTRY} | local(parser.urls)
+    install = local(parser.install_only)
+    interpreters: list[str] = []
+    packages = False
+    for config in sorted(local(parser.configs)):
+        files, interpreter, wants_packages = _config_files(config, site)
+        found.update([config, *files, *interpreter])
+        interpreters.extend(interpreter)
+        packages = packages or wants_packages
+    for manifest in sorted(local(parser.manifests)):
+        install.update(_web_manifest_files(manifest, site))
+    modules = module_graph(sorted(local(parser.modules)) + interpreters, site, packages=packages)
+    found.update(modules)
+    found.update(_pyodide_files(modules, interpreters, site))
+    ours = [module for module in interpreters if PurePosixPath(module).name != PYODIDE_ENTRY]
+    if ours and (site / SNAPSHOT).is_file():
+        found.add(SNAPSHOT)
     assets = site / ASSETS
     if assets.is_dir():
         for asset in assets.rglob("*"):
             relative = asset.relative_to(site)
             if (
                 asset.is_file()
+                and not relative.as_posix().startswith(VENDOR + "/")
                 and not any(part.startswith(".") for part in relative.parts)
                 and not asset.name.endswith(SKIPPED_SUFFIXES)
             ):
                 found.add(relative.as_posix())
-    return sorted(found)
+    install -= local(parser.urls) | modules  # an icon the page shows itself is the page's
+    return found | install, install
+
+
+def site_files(site: Path = ROOT) -> list[str]:
+    """Every file a host serves for the app, site-relative and sorted (sw.js and the precache manifest excepted)."""
+    return sorted(_scan(site)[0])
+
+
+def precache_files(site: Path = ROOT) -> list[str]:
+    """What the service worker keeps: the site less what only an install fetches."""
+    everything, install_only = _scan(site)
+    return sorted(everything - install_only)
 
 
 _digests: dict[tuple[str, int, int], str] = {}
@@ -183,7 +307,7 @@ def file_digest(path: Path) -> str:
 
 
 def build(site: Path = ROOT) -> Manifest:
-    files = {path: file_digest(site / path) for path in site_files(site)}
+    files = {path: file_digest(site / path) for path in precache_files(site)}
     sizes = {path: (site / path).stat().st_size for path in files}
     worker = site / SERVICE_WORKER
     if not worker.is_file():
@@ -206,6 +330,11 @@ def write(site: Path = ROOT) -> Manifest:
 def main(argv: list[str]) -> int:
     site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
     try:
+        site_files(site)  # a broken site is reported as such, before anything is made
+        try:
+            snapshot.write(site)  # before the list, which names it
+        except (OSError, subprocess.SubprocessError) as error:  # an optimisation: warm starts go without it
+            print(f"precache: no memory snapshot ({error})", file=sys.stderr)
         manifest = write(site)
     except (SiteError, OSError, ValueError, KeyError) as error:
         print(f"precache: {error}", file=sys.stderr)

@@ -4,6 +4,11 @@
 // * The worker is registered once Python has taken over the page (or 20 s after
 //   load if it never does), so on a first visit its precaching does not compete
 //   with the boot for the network: by then the runtime is in the HTTP cache.
+// * On a first visit (no worker yet), what the page fetches from this site is
+//   also put into a staging cache, which the worker takes instead of
+//   downloading the same bytes again (see sw.js: a private window's HTTP cache
+//   keeps no 9.6 MB wasm). Only fetch() is watched, only until the worker is
+//   registered, and a failure to stage costs nothing but that saving.
 // * Each visit, and each time the page comes back to the foreground (at most
 //   every 10 minutes), the browser is asked to check for a new release.
 // * When a new worker has installed, window.kabaleUpdate.ready becomes true and
@@ -15,6 +20,8 @@ const WORKER_URL = new URL("../../sw.js", import.meta.url);
 const SCOPE_URL = new URL("../../", import.meta.url);
 const CHECK_INTERVAL_MS = 10 * 60 * 1000;
 const REGISTER_FALLBACK_MS = 20_000;
+// The cache sw.js takes a first visit's responses from.
+const STAGING = "kabale-first-visit";
 
 let reloading = false;
 let reloaded = false;
@@ -81,7 +88,42 @@ async function check() {
   }
 }
 
+// Watch window.fetch until the worker is registered; return what stops watching.
+function stageFirstVisit() {
+  if (navigator.serviceWorker.controller || !("caches" in window)) return () => {};
+  const original = window.fetch;
+  const scope = SCOPE_URL.href;
+  let staging = null;
+  const stage = (response) => {
+    staging ??= caches.open(STAGING);
+    return staging.then((cache) => cache.put(response.url, response));
+  };
+  function watched(input, init) {
+    const result = original.call(window, input, init); // as window.fetch, whoever calls it
+    const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+    if (method.toUpperCase() !== "GET") return result;
+    return result.then((response) => {
+      const url = response.url;
+      if (response.ok && response.type === "basic" && url.startsWith(scope) && !url.includes("?")) {
+        try {
+          stage(response.clone()).catch(() => {});
+        } catch {
+          // a body already used, or storage refused: the worker downloads this one
+        }
+      }
+      return response;
+    });
+  }
+  window.fetch = watched;
+  return () => {
+    if (window.fetch === watched) window.fetch = original;
+  };
+}
+
+const stopStaging = "serviceWorker" in navigator ? stageFirstVisit() : () => {};
+
 async function register() {
+  stopStaging();
   if (update.registration) return;
   try {
     const registration = await navigator.serviceWorker.register(WORKER_URL, {

@@ -5,19 +5,24 @@
 * After a served file changes, the new version is detected, downloaded in the
   background and offered; the page reloads only when the player says so.
 * The network guard sees the service worker's own requests.
+* Issue 15: a first visit downloads each file once, the wasm included, and
+  the precache holds only what the page loads.
 """
 
 from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page, Request, Response, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, expect
 
 import dist
 import precache
+from serve import ROOT, serve_in_thread
 from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save  # type: ignore[import-not-found]
 
@@ -76,7 +81,7 @@ def cached_urls(page: Page, name: str) -> set[str]:
 
 
 def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
-    page: Page, context: BrowserContext, site_server: Callable[..., Any]
+    page: Page, context: BrowserContext, site_server: Callable[..., Any], console_log: ConsoleLog
 ) -> None:
     server = site_server()
     page.add_init_script(INSTANT)
@@ -105,6 +110,10 @@ def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
     assert failures == []
     assert len(responses) > 20
     assert [r.url for r in responses if not r.from_service_worker] == []
+    # a warm start restores Pyodide's memory snapshot (assets/js/runtime.mjs), and it took
+    assert precache.SNAPSHOT in manifest.files  # make setup made it (scripts/snapshot.py)
+    assert server.url + precache.SNAPSHOT in [r.url for r in responses]
+    assert not [m for m in console_log.messages if "without its memory snapshot" in m]
 
     # an address never visited opens offline too: the one page, with its query
     page.goto(server.url + "?game=double-h&seed=3")
@@ -127,7 +136,10 @@ def test_the_network_guard_sees_the_service_workers_requests(
     page.goto(server.url)
     wait_ready(page)
     service_worker_ready(page)
-    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" in from_worker  # precaching, seen
+    assert server.url + "precache-manifest.js" in from_worker  # the worker's own requests, seen
+    assert server.url + "assets/js/boot.js" in from_worker  # precaching (from the HTTP cache), seen
+    # the wasm is not asked for again: the worker took the page's own response (see the next test)
+    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" not in from_worker
 
     foreign = "http://example.com/from-the-service-worker.js"
     context.service_workers[0].evaluate("(url) => fetch(url).catch(() => null)", foreign)
@@ -136,6 +148,44 @@ def test_the_network_guard_sees_the_service_workers_requests(
         page.wait_for_timeout(50)
     assert foreign in network_guard.foreign
     network_guard.foreign.remove(foreign)  # caught, as it should be: not a failure of this test
+
+
+def test_a_private_window_downloads_each_file_once_and_precaches_only_what_the_page_loads(
+    browser: Browser, network_guard: NetworkGuard
+) -> None:
+    """Issue 15: a first visit in a fresh (incognito) context, files sent uncompressed as a
+    plain host would: the 9.6 MB wasm is too big for Chromium's in-memory HTTP cache, so
+    the worker used to download it a second time."""
+    server, url = serve_in_thread(ROOT, 0, live_precache=True, compress=False)
+    context = browser.new_context()
+    try:
+        context.on("request", network_guard.record)
+        loaded: list[str] = []
+        context.on("request", lambda request: loaded.append(request.url) if request.service_worker is None else None)
+        page = context.new_page()
+        page.goto(url + DEAL)
+        wait_ready(page)
+        service_worker_ready(page)  # active: the precache is complete
+        manifest = precache.build()
+        assert page.evaluate("caches.keys()") == [manifest.cache_name]  # the staging cache is gone
+
+        with server.sent_lock:
+            bodies = Counter(path for path, status, _, _ in server.sent if status == 200)
+        assert bodies["/assets/vendor/pyodide/pyodide.asm.wasm"] == 1
+        assert [path for path, count in bodies.items() if count > 1] == []
+        assert "/assets/vendor/pyodide/pyodide-lock.json" not in bodies  # runtime.mjs gives Pyodide the lock
+
+        # what the page loaded is precached; the precache holds nothing else but what the
+        # browser fetches by itself (the web app manifest, when it checks installability)
+        # and the memory snapshot, which warm starts load (assets/js/runtime.mjs)
+        page_files = {urlsplit(address).path.removeprefix("/") or "index.html" for address in loaded if address.startswith(url)}
+        assert page_files - set(manifest.files) == set()
+        assert set(manifest.files) - page_files <= {"manifest.webmanifest", "assets/icons/kabale.svg", precache.SNAPSHOT}
+        assert precache.SNAPSHOT not in page_files  # a first visit starts as usual
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click(

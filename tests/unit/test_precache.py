@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
+import re
+import subprocess
 import urllib.request
 from pathlib import Path
 
@@ -21,7 +24,9 @@ PAGE = """<!doctype html>
   <link rel="manifest" href="app.webmanifest">
   <link rel="stylesheet" href="assets/site.css">
   <link rel="icon" href="assets/icon.svg">
+  <link rel="apple-touch-icon" href="assets/touch.png">
   <script type="module" src="./assets/boot.js"></script>
+  <script type="module" src="./assets/vendor/pyscript/core.js"></script>
   <link rel="preconnect" href="https://example.com/">
 </head><body>
   <a href="./">home</a> <a href="#rules">rules</a> <img src="data:image/gif;base64,R0lGOD">
@@ -29,26 +34,67 @@ PAGE = """<!doctype html>
 </body></html>
 """
 
+CONFIG = 'interpreter = "./assets/js/runtime.mjs"\n[files]\n"./py/pkg/mod.py" = "./pkg/mod.py"\n'
 
-def make_site(root: Path, page: str = PAGE) -> Path:
+#: A runtime shaped like PyScript's and Pyodide's: an entry, a core chunk with
+#: plugins and features imported on demand, and Pyodide's files beside pyodide.mjs.
+RUNTIME = {
+    "assets/vendor/pyscript/core.js": 'export{a as b}from"./core-Abc_1234.js";\n//# sourceMappingURL=core.js.map',
+    "assets/vendor/pyscript/core.js.map": "{}",
+    "assets/vendor/pyscript/core-Abc_1234.js": (
+        'import("./plugin-Plug-123.js");import("./codemirror-Edit0123.js");import("./codemirror_view-View0123.js");'
+        'import("./zip-Zip01234.js");import("./pyodide_graph-Graph123.js");import"./shared-Shar1234.js";'
+    ),
+    "assets/vendor/pyscript/shared-Shar1234.js": "",
+    "assets/vendor/pyscript/plugin-Plug-123.js": 'import{x}from"./core-Abc_1234.js";import("./xterm-Term0123.js");',
+    "assets/vendor/pyscript/codemirror-Edit0123.js": 'import"./codemirror_view-View0123.js";',
+    "assets/vendor/pyscript/codemirror_view-View0123.js": "",
+    "assets/vendor/pyscript/zip-Zip01234.js": "",
+    "assets/vendor/pyscript/pyodide_graph-Graph123.js": "",
+    "assets/vendor/pyscript/xterm-Term0123.js": "",
+    "assets/vendor/pyscript/core.css": "",
+    "assets/vendor/pyodide/pyodide.mjs": "export function loadPyodide() {}",
+    "assets/vendor/pyodide/pyodide.asm.mjs": "",
+    "assets/vendor/pyodide/pyodide.asm.wasm": "\0asm",
+    "assets/vendor/pyodide/python_stdlib.zip": "PK",
+    "assets/vendor/pyodide/pyodide-lock.json": "{}",
+    "assets/vendor/versions.json": "{}",
+    "assets/js/runtime.mjs": 'import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";',
+}
+
+#: What the page of make_site loads from the runtime (not the editor, terminal, zip, graph or lock).
+RUNTIME_LOADED = [
+    "assets/js/runtime.mjs",
+    "assets/vendor/pyodide/pyodide.asm.mjs",
+    "assets/vendor/pyodide/pyodide.asm.wasm",
+    "assets/vendor/pyodide/pyodide.mjs",
+    "assets/vendor/pyodide/python_stdlib.zip",
+    "assets/vendor/pyscript/core-Abc_1234.js",
+    "assets/vendor/pyscript/core.js",
+    "assets/vendor/pyscript/plugin-Plug-123.js",
+    "assets/vendor/pyscript/shared-Shar1234.js",
+]
+
+
+def make_site(root: Path, page: str = PAGE, config: str = CONFIG) -> Path:
     files = {
         "index.html": page,
-        "app.webmanifest": json.dumps({"icons": [{"src": "icons/app-192.png"}]}),
+        "app.webmanifest": json.dumps({"icons": [{"src": "icons/app-192.png"}, {"src": "assets/icon.svg"}]}),
         "icons/app-192.png": "png",
         "assets/site.css": "body {}",
         "assets/icon.svg": "<svg/>",
+        "assets/touch.png": "png",
         "assets/boot.js": "",
         "assets/boot.js.map": "{}",
         "assets/.DS_Store": "",
-        "assets/vendor/runtime.wasm": "\0asm",
-        "assets/vendor/chunk-1.js": "",
-        "pyscript.toml": 'interpreter = "./assets/vendor/runtime.mjs"\n[files]\n"./py/pkg/mod.py" = "./pkg/mod.py"\n',
-        "assets/vendor/runtime.mjs": "",
+        "assets/js/ours.js": "",
+        "pyscript.toml": config,
         "py/main.py": "import pkg.mod",
         "py/pkg/mod.py": "X = 1",
         "py/pkg/unlisted.py": "",
         "sw.js": "// worker",
         "notes.md": "not served",
+        **RUNTIME,
     }
     for name, text in files.items():
         path = root / name
@@ -59,20 +105,62 @@ def make_site(root: Path, page: str = PAGE) -> Path:
 
 def test_the_files_are_the_page_its_references_its_config_and_assets(tmp_path: Path) -> None:
     site = make_site(tmp_path)
-    assert precache.site_files(site) == [
+    assert precache.site_files(site) == sorted([
         "app.webmanifest",
         "assets/boot.js",
         "assets/icon.svg",
+        "assets/js/ours.js",  # our own assets, all of them
         "assets/site.css",
-        "assets/vendor/chunk-1.js",  # named by no page: the runtime imports it by itself
-        "assets/vendor/runtime.mjs",
-        "assets/vendor/runtime.wasm",
+        "assets/touch.png",  # named by the page for an install
         "icons/app-192.png",  # named by the web app manifest
         "index.html",
         "py/main.py",
         "py/pkg/mod.py",  # listed in pyscript.toml; py/pkg/unlisted.py is not
         "pyscript.toml",
-    ]
+        *RUNTIME_LOADED,
+    ])
+
+
+def test_the_precache_is_what_the_page_loads_not_what_only_an_install_fetches(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    assert set(precache.site_files(site)) - set(precache.precache_files(site)) == {"assets/touch.png", "icons/app-192.png"}
+    assert "assets/icon.svg" in precache.precache_files(site)  # in the manifest, but the page's icon too
+    assert set(precache.build(site).files) == set(precache.precache_files(site))
+
+
+def test_the_runtime_chunks_follow_the_imports_the_page_can_reach(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    graph = precache.module_graph(["assets/vendor/pyscript/core.js"], site)
+    assert graph == {
+        "assets/vendor/pyscript/core.js", "assets/vendor/pyscript/core-Abc_1234.js",
+        "assets/vendor/pyscript/shared-Shar1234.js", "assets/vendor/pyscript/plugin-Plug-123.js",
+    }
+    with_packages = precache.module_graph(["assets/vendor/pyscript/core.js"], site, packages=True)
+    assert with_packages - graph == {"assets/vendor/pyscript/pyodide_graph-Graph123.js"}
+    assert precache.chunk_name("a/codemirror_lang-python-r-dBg-Wd.js") == "codemirror_lang-python"
+    assert precache.chunk_name("a/core.js") == "core"
+
+
+def test_the_memory_snapshot_is_precached_when_made_and_our_runtime_module_uses_it(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "ours")
+    assert precache.SNAPSHOT not in precache.site_files(site)  # not made: a usual start
+    (site / precache.SNAPSHOT).parent.mkdir(parents=True, exist_ok=True)
+    (site / precache.SNAPSHOT).write_bytes(b"\0" * 64)
+    assert precache.SNAPSHOT in precache.precache_files(site)
+    bare = make_site(tmp_path / "bare", config='interpreter = "./assets/vendor/pyodide/pyodide.mjs"\n')
+    (bare / precache.SNAPSHOT).parent.mkdir(parents=True, exist_ok=True)
+    (bare / precache.SNAPSHOT).write_bytes(b"\0" * 64)
+    assert precache.SNAPSHOT not in precache.site_files(bare)  # Pyodide itself would never load it
+
+
+def test_a_config_with_packages_keeps_the_graph_and_pyodide_itself_keeps_its_lock(tmp_path: Path) -> None:
+    site = make_site(tmp_path, config='interpreter = "./assets/vendor/pyodide/pyodide.mjs"\npackages = ["x"]\n')
+    files = set(precache.site_files(site))
+    assert {"assets/vendor/pyodide/pyodide-lock.json", "assets/vendor/pyscript/pyodide_graph-Graph123.js"} <= files
+    assert "assets/js/runtime.mjs" in files  # still one of our assets
+    (site / "assets/vendor/pyodide/python_stdlib.zip").unlink()
+    with pytest.raises(precache.SiteError, match="python_stdlib.zip is missing"):
+        precache.site_files(site)
 
 
 @pytest.mark.parametrize(
@@ -159,17 +247,36 @@ def test_the_live_manifest_of_make_play_follows_an_edit_while_serving(tmp_path: 
 def test_the_real_site_precaches_the_app_the_runtime_and_every_module() -> None:
     if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm").is_file():
         pytest.fail("the runtime is not vendored: run `make setup` (make test does it)")
-    files = set(precache.site_files(ROOT))
+    files = set(precache.precache_files(ROOT))
     assert {
         "build/kabale.zip",
         "index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py",
-        "assets/js/offline.js", "assets/icons/kabale-512.png",
+        "assets/js/offline.js", "assets/js/runtime.mjs", "assets/icons/kabale.svg",
         "assets/vendor/pyscript/core.js", "assets/vendor/pyodide/pyodide.asm.wasm",
-        "assets/vendor/pyodide/python_stdlib.zip", "assets/vendor/pyodide/pyodide-lock.json",
+        "assets/vendor/pyodide/python_stdlib.zip", "assets/vendor/pyodide/pyodide.asm.mjs",
     } <= files
+    assert any(path.startswith("assets/vendor/pyscript/core-") for path in files)
+    assert any(path.startswith("assets/vendor/pyscript/toml-") for path in files)  # the config's reader
     assert not {"sw.js", precache.MANIFEST_NAME, "README.md", "RULES.md"} & files
     assert not any(path.startswith(("tests/", "bench/", "scripts/", "py/kabale/")) for path in files)
-    assert not any(path.endswith(".map") for path in files)
+    # nothing the page cannot load: no editor, terminal, zip reader, source map, lock file or install icon
+    never = ("codemirror", "xterm", "zip-", "pyodide_graph", "mpy-")
+    assert not any(path.split("/")[-1].startswith(never) for path in files)
+    assert not any(path.endswith((".map", ".png", "pyodide-lock.json", "versions.json")) for path in files)
+    assert precache.SNAPSHOT in files  # make setup made it (scripts/snapshot.py)
+    # the install icons are still part of the site a host serves
+    assert "assets/icons/kabale-512.png" in precache.site_files(ROOT)
+
+
+def test_runtime_mjs_gives_pyodide_the_lock_info_of_the_vendored_runtime() -> None:
+    """assets/js/runtime.mjs spares the 119 KB lock download by passing its "info":
+    Pyodide refuses to start if that info's ABI differs from its own."""
+    lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    text = (ROOT / "assets" / "js" / "runtime.mjs").read_text(encoding="utf-8")
+    match = re.search(r"export const LOCK_INFO = (\{.*?\});", text)
+    assert match is not None
+    assert json.loads(match.group(1)) == lock["info"]
+    assert 'interpreter = "./assets/js/runtime.mjs"' in (ROOT / "pyscript.toml").read_text(encoding="utf-8")
 
 
 def test_dist_is_exactly_the_site_with_its_worker(tmp_path: Path) -> None:
@@ -177,13 +284,62 @@ def test_dist_is_exactly_the_site_with_its_worker(tmp_path: Path) -> None:
     target = tmp_path / "out"
     manifest = dist.build(target, site)
     copied = sorted(path.relative_to(target).as_posix() for path in target.rglob("*") if path.is_file())
-    assert copied == sorted([*precache.site_files(site), "sw.js", precache.MANIFEST_NAME])
+    originals = [path for path in copied if not path.endswith((".br", ".gz")) and path != dist.HEADERS_FILE]
+    assert originals == sorted([*precache.site_files(site), "sw.js", precache.MANIFEST_NAME])
     assert manifest == precache.build(site)  # same bytes, same version as the source
 
     (site / "py" / "pkg" / "mod.py").write_text("X = 9")
     (target / "stale.txt").write_text("from an older build")
     assert dist.build(target, site).version != manifest.version
     assert not (target / "stale.txt").exists()
+
+
+def test_dist_writes_compressed_copies_of_what_shrinks(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "site")
+    wasm = bytes(range(256)) * 4000  # compresses well
+    (site / "assets/vendor/pyodide/pyodide.asm.wasm").write_bytes(wasm)
+    (site / "assets/vendor/pyodide/python_stdlib.zip").write_bytes(os.urandom(5000))  # does not
+    target = tmp_path / "out"
+    dist.build(target, site)
+    runtime = target / "assets/vendor/pyodide"
+    assert gzip.decompress((runtime / "pyodide.asm.wasm.gz").read_bytes()) == wasm
+    brotli = (runtime / "pyodide.asm.wasm.br").read_bytes()
+    assert 0 < len(brotli) < len(wasm) / 10
+    assert subprocess.run(
+        ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
+        input=brotli, capture_output=True, check=True,
+    ).stdout == wasm
+    # same date as the file, so a server knows the copy is not stale
+    assert (runtime / "pyodide.asm.wasm.br").stat().st_mtime_ns == (runtime / "pyodide.asm.wasm").stat().st_mtime_ns
+    assert not (runtime / "python_stdlib.zip.gz").exists() and not (runtime / "python_stdlib.zip.br").exists()
+    assert not (target / "assets/touch.png.gz").exists()  # an image type: never tried
+    # the same input gives the same bytes (no date in the gzip header)
+    first = (runtime / "pyodide.asm.wasm.gz").read_bytes()
+    dist.build(target, site)
+    assert (runtime / "pyodide.asm.wasm.gz").read_bytes() == first
+
+
+def test_dist_headers_cache_the_runtime_for_good_and_revalidate_ours(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "site")
+    target = tmp_path / "out"
+    dist.build(target, site)
+    rules: dict[str, list[str]] = {}
+    for block in (target / dist.HEADERS_FILE).read_text(encoding="utf-8").split("\n\n"):
+        lines = [line for line in block.splitlines() if not line.startswith("#")]
+        if lines:
+            rules[lines[0]] = [line.strip() for line in lines[1:]]
+    immutable = "Cache-Control: public, max-age=31536000, immutable"
+    assert rules["/assets/vendor/pyodide/pyodide.asm.wasm"] == [immutable, "Content-Type: application/wasm"]
+    assert rules["/assets/vendor/pyscript/core-Abc_1234.js"] == [immutable]
+    assert rules["/assets/vendor/pyscript/core.js"] == [immutable]  # vendored: changes only with a pin
+    for ours in ("/", "/index.html", "/sw.js", "/precache-manifest.js", "/pyscript.toml", "/assets/js/runtime.mjs", "/py/main.py"):
+        assert rules[ours] == ["Cache-Control: no-cache"], ours
+    assert set(rules) == {"/", *("/" + name for name in [*precache.site_files(site), "sw.js", precache.MANIFEST_NAME])}
+
+    dist.build(target, site, base_path="games/kabale")
+    text = (target / dist.HEADERS_FILE).read_text(encoding="utf-8")
+    assert "\n/games/kabale/sw.js\n  Cache-Control: no-cache\n" in text
+    assert "\n/sw.js\n" not in text
 
 
 def test_dist_never_replaces_a_folder_it_did_not_make(tmp_path: Path) -> None:

@@ -17,7 +17,10 @@ def _config() -> dict[str, object]:
 
 
 def test_the_interpreter_is_the_vendored_pyodide() -> None:
-    assert _config()["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+    """Through assets/js/runtime.mjs, which hands Pyodide its lock (issue 15: no lock file download)."""
+    assert _config()["interpreter"] == "./assets/js/runtime.mjs"
+    runtime = (ROOT / "assets" / "js" / "runtime.mjs").read_text(encoding="utf-8")
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in runtime
 
 
 def test_the_package_goes_as_one_archive_unpacked_at_the_root() -> None:

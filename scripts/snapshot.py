@@ -1,0 +1,88 @@
+"""Write build/pyodide-snapshot.bin: Pyodide's memory just after it started, for warm starts.
+
+Starting Pyodide runs Python's own start-up (the interpreter, then the
+modules Pyodide imports), which blocks the page's main thread for about two
+seconds on a fast machine. A memory snapshot taken right after that start
+(Pyodide's ``_makeSnapshot``/``makeMemorySnapshot``) restores it in a fraction
+of the time: measured in headless Chromium under load, ready in 3.5 s instead
+of 10.4 s, the longest main-thread block 0.5 s instead of 9.3 s.
+
+It is made here, in Node (which `make setup` needs anyway for npm), from the
+vendored runtime: a restore needs exactly the same Pyodide build, so the file
+is remade whenever one of the runtime's files changes (build/pyodide-snapshot.json
+keeps their hash). It is 31 MB (about 5 MB with brotli), so the page uses it
+only on a start served by the service worker, which precaches it in the
+background after the first visit: a first visit downloads nothing more before
+it can play (assets/js/runtime.mjs).
+
+Usage: python3 scripts/snapshot.py [SITE_FOLDER]   (default: this checkout)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNAPSHOT = "build/pyodide-snapshot.bin"
+STAMP = "build/pyodide-snapshot.json"
+RUNTIME = "assets/vendor/pyodide"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+_NODE = """
+const [runtime, target] = process.argv.slice(1);
+const { loadPyodide } = await import(runtime);
+const fs = await import("node:fs");
+const pyodide = await loadPyodide({ _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
+fs.writeFileSync(target, pyodide.makeMemorySnapshot());
+"""
+
+
+def runtime_key(site: Path) -> str:
+    digest = hashlib.sha256()
+    for name in RUNTIME_FILES:
+        with (site / RUNTIME / name).open("rb") as handle:
+            digest.update(hashlib.file_digest(handle, "sha256").digest())
+    return digest.hexdigest()
+
+
+def write(site: Path = ROOT) -> Path | None:
+    """Make the snapshot if the runtime is vendored and it is missing or stale; return its path
+    (None when there is no runtime or no Node: the page then starts as usual)."""
+    if not all((site / RUNTIME / name).is_file() for name in RUNTIME_FILES):
+        return None
+    node = shutil.which("node")
+    if node is None:
+        return None
+    target, stamp = site / SNAPSHOT, site / STAMP
+    key = runtime_key(site)
+    if target.is_file() and stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("runtime") == key:
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".partial")
+    subprocess.run(
+        [node, "--input-type=module", "-e", _NODE, (site / RUNTIME / "pyodide.mjs").resolve().as_uri(), str(partial)],
+        check=True, capture_output=True, timeout=300,
+    )
+    partial.replace(target)
+    stamp.write_text(json.dumps({"runtime": key, "bytes": target.stat().st_size}) + "\n", encoding="utf-8")
+    return target
+
+
+def main(argv: list[str]) -> int:
+    site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
+    try:
+        made = write(site)
+    except (OSError, subprocess.SubprocessError) as error:
+        print(f"snapshot: {error}", file=sys.stderr)
+        return 1
+    print(f"snapshot: {made.relative_to(site)} ({made.stat().st_size / 1e6:.1f} MB)" if made else "snapshot: no runtime or no node: none made")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
