@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 import engines
+from engine_fixtures import engine  # noqa: F401  # the fixture, launched once per module
 from engine_smoke import Engine, boot_and_play, guard_sees_other_hosts, reload_and_find_each_game
+
+pytestmark = pytest.mark.engines
 
 ENGINE = "webkit"
 

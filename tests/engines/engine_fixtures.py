@@ -1,4 +1,7 @@
-"""The smoke suites of the other engines: Gecko (Firefox ESR) and WebKit (WebKitGTK).
+"""The smoke suites' fixture: the other engines, Gecko (Firefox ESR) and WebKit (WebKitGTK).
+
+(A module, not a conftest.py: tests/e2e/ has the conftest that its tests import by name,
+and two modules named conftest cannot both be imported in one pytest run.)
 
 Each test module launches its browser once (``engine``, for the module's ENGINE) and
 reuses it for the three games (engine_smoke.py says what is checked).
@@ -10,7 +13,6 @@ checked too; either fails the test.
 
 from __future__ import annotations
 
-import os
 from typing import Iterator
 
 import pytest
@@ -18,12 +20,6 @@ import pytest
 import engines
 from engine_smoke import BOOT_TIMEOUT_S, Engine
 from serve import ROOT, serve_in_thread
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/engines/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.engines)
 
 
 @pytest.fixture(scope="module")
