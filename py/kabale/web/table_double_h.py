@@ -89,15 +89,20 @@ class DoubleHTable(Screen):
             {"class": "double-h-board"},
             *(self.render_h(side, facts, targets, hinted) for side in ("L", "R")),
         )
+        # the board takes what the screen leaves; the stock, the buttons and the statistics sit
+        # beside it (below it on a tall screen); what the table says to the player shows over
+        # the board, where the eye is, never below the fold
         return h(
             "section",
             {"class": "table double-h-table", "aria-label": t("table.double-h")},
             self.render_bar(facts),
             board,
-            self.render_stock(facts, hinted),
-            self.render_controls(),
+            h("div", {"class": "side"},
+              self.render_stock(facts, hinted),
+              self.render_controls(),
+              h("p", {"class": "stats", "text": self.stats_line()})),
+            self.render_feedback(),
             self.render_result(facts) if facts.result.is_over else None,
-            h("p", {"class": "stats", "text": self.stats_line()}),
         )
 
     def render_bar(self, facts: TableFacts) -> Element:
@@ -215,6 +220,23 @@ class DoubleHTable(Screen):
 
     def render_controls(self) -> Element:
         t, game = self.t, self.game_state
+        return h(
+            "div",
+            {"class": "controls"},
+            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
+                         "disabled": not game.can_undo(), "text": t("patience.undo")}),
+            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
+                         "disabled": not game.can_redo(), "text": t("patience.redo")}),
+            h("button", {"type": "button", "class": "button", "data-action": "hint", "data-key": "hint",
+                         "disabled": game.is_over(), "text": t("dh.hint_button")}),
+            h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
+                         "disabled": game.is_over(), "text": t("dh.give_up")}),
+        )
+
+    def render_feedback(self) -> Element:
+        """The hint, the verdict and a refusal, over the foot of the board: where the player is
+        looking, on every screen (below the buttons they fell under the fold)."""
+        t, game = self.t, self.game_state
         hint_text = None
         if self.thinking:
             hint_text = h("p", {"class": "hint-text", "text": t("dh.thinking")})
@@ -227,15 +249,7 @@ class DoubleHTable(Screen):
             verdict = h("p", {"class": f"verdict {self.verdict}", "text": t(f"dh.winnable.{self.verdict}")})
         return h(
             "div",
-            {"class": "controls"},
-            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
-                         "disabled": not game.can_undo(), "text": t("patience.undo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
-                         "disabled": not game.can_redo(), "text": t("patience.redo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "hint", "data-key": "hint",
-                         "disabled": game.is_over(), "text": t("dh.hint_button")}),
-            h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
-                         "disabled": game.is_over(), "text": t("dh.give_up")}),
+            {"class": "feedback"},
             h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(), hint_text, verdict),
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
