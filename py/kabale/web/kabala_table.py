@@ -32,6 +32,7 @@ class KabalaTable(Screen):
         self.flipped: int | None = None
         self.message = ""
         self.dealing = True  # the first drawing of a hand deals its cards in
+        self.log_open = False  # on a narrow screen, the log drawer is open
         self._reveal_task: asyncio.Task[None] | None = None
 
     # -- what the subclass tells -----------------------------------------------------
@@ -87,6 +88,11 @@ class KabalaTable(Screen):
                 self.reveal = Reveal(event.packet, event.cards, name, face_up_before[event.packet - 1])
             elif event.kind == "flip" and self.reveal is None:
                 self.flipped = event.packet
+
+    def toggle_log(self) -> None:
+        """Open or close the log drawer (a narrow screen; a wide one always shows the panel)."""
+        self.log_open = not self.log_open
+        self.refresh()
 
     def toggle(self, index: int) -> None:
         self.focus = index

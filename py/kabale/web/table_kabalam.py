@@ -126,9 +126,13 @@ class KabalamTable(KabalaTable):
         endowment = observation.endowment if self.viewer else ()
         legal = observation.legal_moves if my_turn else ()
         scene = self.scene(observation, legal)
+        # a card table: the opponents around the felt, your cards at South, the log a side panel
+        # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
+        # the table, where the eye is
         return h(
             "section",
-            {"class": self.table_classes("kabalam-table"), "aria-label": t("table.kabalam")},
+            {"class": self.table_classes("kabala-table kabalam-table"), "aria-label": t("table.kabalam"),
+             "data-seats": len(self.plan.seats)},
             self.render_bar(),
             self.render_seats(observation),
             h("div", {"class": "felt"},
@@ -137,8 +141,9 @@ class KabalamTable(KabalaTable):
               h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
                       "text": t("draw_pile", count=observation.draw_pile_size)})),
             self.render_mine(observation, endowment, legal, scene, my_turn),
+            h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
+            log_element(self.log_lines(observation), t, open_=self.log_open),
             self.render_end() if hand.is_over() else None,
-            log_element(self.log_lines(observation), t),
         )
 
     def render_bar(self) -> Element:
@@ -162,22 +167,42 @@ class KabalamTable(KabalaTable):
               h("button", {"type": "button", "class": "button", "data-action": "new-match", "text": t("table.new_match")})),
         )
 
+    def place_of(self, seat: str) -> str:
+        """Where a seat sits as seen from the device: "me" (the one looking, South when nobody
+        is), else "left", "top" or "right" in the order of play (clockwise); one opponent sits
+        across, two at the sides."""
+        seats = [plan.seat for plan in self.plan.seats]
+        me = self.viewer if self.viewer in seats else seats[0]
+        offset = (seats.index(seat) - seats.index(me)) % len(seats)
+        if offset == 0:
+            return "me"
+        return {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}[len(seats)][offset - 1]
+
     def render_seats(self, observation: KabalamObservation) -> Element:
         t, match, hand = self.t, self.match, self.hand
         totals = match.totals
         items = []
         for plan in self.plan.seats:
             seat = plan.seat
+            count = observation.cards_held(seat) if seat in hand.seats else 0
             if seat not in match.in_match and seat not in hand.seats:
                 text = t("table.seat_left", name=self.name(seat), total=totals[seat])
             elif seat not in hand.in_hand and not hand.is_over():
                 text = t("table.seat_out", name=self.name(seat), total=totals[seat])
             else:
-                text = t("table.seat_summary", name=self.name(seat),
-                         count=observation.cards_held(seat) if seat in hand.seats else 0, total=totals[seat])
-            classes = "seat" + (" turn" if seat == hand.turn and not hand.is_over() else "")
-            classes += " me" if seat == self.viewer else ""
-            items.append(h("li", {"class": classes, "data-seat": seat, "text": text}))
+                text = t("table.seat_summary", name=self.name(seat), count=count, total=totals[seat])
+            place = self.place_of(seat)
+            turn = seat == hand.turn and not hand.is_over()
+            classes = f"seat seat-{place}" + (" turn" if turn else "") + (" me" if seat == self.viewer else "")
+            fan = None
+            if place != "me":  # the backs of the cards held, fanned (the count is said in words)
+                fan = h("span", {"class": "seat-fan", "aria-hidden": "true"},
+                        *(h("span", {"class": "mini-back"}) for _ in range(min(count, 12))))
+            status = None
+            if self.thinking == seat:
+                status = h("span", {"class": "seat-status", "text": t("table.thinking", name=self.name(seat))})
+            items.append(h("li", {"class": classes, "data-seat": seat}, fan,
+                           h("span", {"class": "seat-text", "text": text}), status))
         return h("ul", {"class": "seats", "aria-label": t("table.opponents")}, *items)
 
     def render_mine(
@@ -206,7 +231,6 @@ class KabalamTable(KabalaTable):
             h("h3", {"id": "mine-heading", "text": heading}),
             endowment_element(endowment, self.selected, focus, t, t("endowment.label")),
             h("div", {"class": "controls"}, *controls),
-            h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
 
     def render_cover(self, seat: str) -> Element:
@@ -321,6 +345,8 @@ class KabalamTable(KabalaTable):
             self.app.open_kabalam_setup(fresh=True)
         elif action == "rules":
             self.app.show_rules("kabalam")
+        elif action == "log":
+            self.toggle_log()
 
     def play(self, move: Move) -> None:
         """A person's move at this device."""
