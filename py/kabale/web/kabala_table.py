@@ -95,7 +95,12 @@ class KabalaTable(Screen):
         self.refresh()
 
     def toggle(self, index: int) -> None:
+        """Pick up a card or put it back. While a play is shown, the sum is about to change: the
+        click only flips the packet now (the new sum shows), and the next click picks."""
         self.focus = index
+        if self.reveal is not None:
+            self.finish_reveal()
+            return
         self.selected = self.selected ^ {index}
         self.message = ""
         self.refresh()
@@ -159,7 +164,7 @@ class KabalaTable(Screen):
         return True
 
     def on_drag_start(self, target: Any, event: Any) -> None:
-        if data(target, "action") != "card":
+        if data(target, "action") != "card" or self.reveal is not None:
             return
         index = int(data(target, "index") or 0)
         if index not in self.selected:

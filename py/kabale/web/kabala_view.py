@@ -158,6 +158,6 @@ def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: b
                        "aria-expanded": "true" if open_ else "false", "aria-controls": "log-lines",
                        "text": t("table.log")})),
         h("ol", {"class": "log-lines", "id": "log-lines", "reversed": True, "start": len(lines),
-                 "tabindex": "0", "role": "log", "aria-labelledby": "log-heading"},
+                 "tabindex": "0", "aria-live": "polite", "aria-labelledby": "log-heading"},
           *(h("li", {"text": line}) for line in reversed(shown))),
     )

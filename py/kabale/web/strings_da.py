@@ -161,6 +161,11 @@ STRINGS_DA: dict[str, str] = {
     "end.score_sheet": "Pointliste",
     "end.hand_column": "Runde",
     "end.left_match": "ude",
+    "end.placing": "Du blev nummer {place} af {count}.",
+    "end.place.1": "1",
+    "end.place.2": "2",
+    "end.place.3": "3",
+    "end.place.4": "4",
     # -- the log: what happened
     "log.draw_you": "Du trak {card}.",
     "log.draw": "{name} trak et kort.",

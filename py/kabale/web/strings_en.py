@@ -147,6 +147,11 @@ STRINGS_EN: dict[str, str] = {
     "end.score_sheet": "Score sheet",
     "end.hand_column": "Hand",
     "end.left_match": "left",
+    "end.placing": "You finished {place} of {count}.",
+    "end.place.1": "1st",
+    "end.place.2": "2nd",
+    "end.place.3": "3rd",
+    "end.place.4": "4th",
     # -- the log: what happened
     "log.draw_you": "You drew {card}.",
     "log.draw": "{name} drew a card.",

@@ -160,6 +160,11 @@ STRINGS_IT: dict[str, str] = {
     "end.score_sheet": "Segnapunti",
     "end.hand_column": "Mano",
     "end.left_match": "fuori",
+    "end.placing": "Sei arrivato {place} su {count}.",
+    "end.place.1": "primo",
+    "end.place.2": "secondo",
+    "end.place.3": "terzo",
+    "end.place.4": "quarto",
     # -- the log: what happened
     "log.draw_you": "Hai pescato: {card}.",
     "log.draw": "{name} ha pescato una carta.",

@@ -45,6 +45,7 @@ class DoubleHTable(Screen):
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
         self.message = ""
+        self.notice = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
         self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
         self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
         self.turning: str | None = None  # what the solver said about where a lost game was lost
@@ -250,7 +251,8 @@ class DoubleHTable(Screen):
         return h(
             "div",
             {"class": "feedback"},
-            h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(), hint_text, verdict),
+            h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(),
+              h("p", {"class": "auto-note", "text": self.notice}) if self.notice else None, hint_text, verdict),
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
 
@@ -420,9 +422,10 @@ class DoubleHTable(Screen):
             self.message = refusal(error, self.t)
             self.refresh()
             return
-        self.source, self.message, self.hint = None, "", None
+        self.source, self.message, self.hint, self.notice = None, "", None, ""
         if move.kind is MoveKind.NEXT_ROUND:
-            self.app.announce(self.t("dh.round", round=game.round, bonus=game.facts().bonus))
+            self.notice = self.t("dh.round", round=game.round, bonus=game.facts().bonus)
+            self.app.announce(self.notice)
         self.after_move()
 
     def after_move(self) -> None:
@@ -441,7 +444,7 @@ class DoubleHTable(Screen):
     def undo(self) -> None:
         if self.game_state.can_undo():
             self.game_state.undo()
-            self.source, self.message, self.hint, self.turning = None, "", None, None
+            self.source, self.message, self.hint, self.turning, self.notice = None, "", None, None, ""
             self.app.save(DOUBLE_H, self.saved.to_dict())
             self.refresh()
             self.help_after_move(safe_moves=False)
@@ -449,7 +452,7 @@ class DoubleHTable(Screen):
     def redo(self) -> None:
         if self.game_state.can_redo():
             self.game_state.redo()
-            self.source, self.message, self.hint = None, "", None
+            self.source, self.message, self.hint, self.notice = None, "", None, ""
             self.after_move()
 
     # -- the solver's help -----------------------------------------------------------
@@ -505,7 +508,8 @@ class DoubleHTable(Screen):
                 game.apply(move)
             if played:
                 self.app.save(DOUBLE_H, self.saved.to_dict())
-                self.app.announce(self.t("dh.auto_played", moves="; ".join(played)))
+                self.notice = self.t("dh.auto_played", moves="; ".join(played))
+                self.app.announce(self.notice)
                 self.refresh()
         if settings.still_winnable and not game.is_over():
             def work() -> None:

@@ -8,7 +8,7 @@ after a play. Every move goes through ``Match.apply`` and is saved at once.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Mapping
 
 from kabale.bots import make_bot, think_async
 from kabale.cards import new_rng
@@ -21,7 +21,7 @@ from kabale.match import Match
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import KabalaScene, endowment_element, kabala_element, log_element, selection_text, sum_element
-from .messages import event_text
+from .messages import event_text, placing_text
 from .saved import KABALAM, SavedMatch, TablePlan
 
 #: How long a person's own play stays in view before its packet flips (ms).
@@ -276,6 +276,7 @@ class KabalamTable(KabalaTable):
             "section",
             {"class": "hand-end", "aria-labelledby": "end-heading"},
             h("h3", {"id": "end-heading", "text": t("end.hand_heading", number=match.hand_number)}),
+            self.placing(result.scores),
             *(h("p", {"text": line}) for line in lines),
             table,
             h("button", {"type": "button", "class": "button primary", "data-action": "next-hand",
@@ -304,11 +305,19 @@ class KabalamTable(KabalaTable):
             h("h3", {"id": "match-end-heading", "text": t("end.match_heading")}),
             *(h("p", {"text": line}) for line in lines),
             h("p", {"class": "great-kabalist", "text": title}),
+            self.placing(match.totals),
             h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
               h("thead", {}, head), h("tbody", {}, *body)),
             h("button", {"type": "button", "class": "button primary", "data-action": "new-match",
                          "data-key": "new-match", "text": t("table.new_match")}),
         )
+
+    def placing(self, points: Mapping[str, int]) -> Element | None:
+        """"You finished 2nd of 4", for the one person at the table (hot seat: the score sheet says it)."""
+        persons = self.plan.persons
+        if len(persons) != 1 or persons[0] not in points:
+            return None
+        return h("p", {"class": "placing", "text": placing_text(points, persons[0], self.t)})
 
     def log_lines(self, observation: KabalamObservation, private: bool = True) -> list[str]:
         viewer = self.viewer if private else None
