@@ -169,3 +169,48 @@ def test_the_embed_fits_a_720_px_frame_from_320_to_1000_px_wide(
         frame.wait_for_function(f"document.documentElement.clientWidth === {width}")
         open_three_tables(frame, f"an embed {width}x720")
         assert frame.evaluate("document.body.classList.contains('embed')")
+
+
+def four_seat_match(seed: int, *, to_the_end: bool) -> dict[str, Any]:
+    """A 4-seat match played in CPython by random players: its first hand over, or the whole match."""
+    import json
+    import random
+
+    from kabale.match import Match
+    from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+
+    match = Match.start(seed, seats=4)
+    rng = random.Random(seed)
+    while not (match.is_over() if to_the_end else match.hand is not None and match.hand.is_over()):
+        if match.hand is not None and match.hand.is_over():
+            match.next_hand()
+            continue
+        moves = match.legal_moves()
+        match.apply(moves[rng.randrange(len(moves))])
+    plan = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "easy"), SeatPlan("N", "normal"), SeatPlan("E", "hard")))
+    record = {"app": "kabale", "schema": 1, "name": "kabalam", "revision": 1,
+              "data": SavedMatch(plan, match).to_dict()}
+    return json.loads(json.dumps(record))
+
+
+@pytest.mark.parametrize("screen", ["390x844", "844x390 (phone landscape)", "1366x768"])
+def test_the_end_of_a_hand_and_of_a_match_show_over_the_table(screen: str, screen_context: Any, base_url: str) -> None:
+    """The score sheet, where you finished and the button to go on, in view without scrolling."""
+    import json
+
+    width, height, touch = SCREENS[screen]
+    page: Page = screen_context(width, height, touch)
+    hand_over, match_over = four_seat_match(7, to_the_end=False), four_seat_match(7, to_the_end=True)
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                         f" localStorage.setItem('kabale:kabalam', {json.dumps(json.dumps(hand_over))}); }}")
+    page.goto(base_url + "?game=kabalam&seed=7")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
+    expect(page.locator(".placing")).to_have_text(re.compile(r"^You finished (1st|2nd|3rd|4th) of 4\.$"))
+    assert_fits(page, f"the end of a hand at {screen}")
+    assert inside_viewport(page, ".hand-end .scores") and inside_viewport(page, ".placing")
+    page.evaluate(f"localStorage.setItem('kabale:kabalam', {json.dumps(json.dumps(match_over))})")
+    page.evaluate(GO, "?game=kabalam&seed=7")
+    expect(page.get_by_role("heading", name="The match is over")).to_be_visible()
+    assert_fits(page, f"the end of a match at {screen}")
+    assert inside_viewport(page, ".match-end .great-kabalist") and inside_viewport(page, ".placing")
