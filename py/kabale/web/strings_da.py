@@ -275,6 +275,7 @@ STRINGS_DA: dict[str, str] = {
     "dh.stock_label.one": "Håndbunken, 1 kort: vend det",
     "dh.stock_empty": "Håndbunken, tom",
     "dh.waste_label": "Afkastningsbunken, {card} øverst, {count} kort",
+    "dh.waste_label.one": "Afkastningsbunken, {card} øverst, {count} kort",
     "dh.waste_empty": "Afkastningsbunken, tom",
     "dh.next_round": "Næste spillerunde (en sejr tæller ×{bonus})",
     "dh.auto_played": "Spillet automatisk (beviseligt sikre træk): {moves}.",

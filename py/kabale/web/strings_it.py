@@ -275,6 +275,7 @@ STRINGS_IT: dict[str, str] = {
     "dh.stock_label.one": "Tallone, 1 carta: girala",
     "dh.stock_empty": "Tallone, vuoto",
     "dh.waste_label": "Scarti, in cima {card}, {count} carte",
+    "dh.waste_label.one": "Scarti, in cima {card}, {count} carta",
     "dh.waste_empty": "Scarti, vuoti",
     "dh.next_round": "Giro successivo (una vittoria vale ×{bonus})",
     "dh.auto_played": "Giocate in automatico le mosse certamente sicure: {moves}.",

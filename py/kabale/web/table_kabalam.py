@@ -148,7 +148,9 @@ class KabalamTable(KabalaTable):
 
     def render_bar(self) -> Element:
         t, hand = self.t, self.hand
-        if hand.is_over():
+        if self.match.is_over():
+            status = t("end.match_heading")
+        elif hand.is_over():
             status = t("end.hand_heading", number=self.match.hand_number)
         elif self.thinking:
             status = t("table.thinking", name=self.name(self.thinking))
@@ -211,6 +213,8 @@ class KabalamTable(KabalaTable):
     ) -> Element:
         t = self.t
         if not self.viewer:
+            if self.match.is_over():
+                return h("section", {"class": "mine"})
             hint = t("endowment.hidden") if self.persons_in_hand() else t("endowment.watching")
             return h("section", {"class": "mine"}, h("p", {"class": "hint", "text": hint}))
         focus = min(self.focus, max(len(endowment) - 1, 0))
