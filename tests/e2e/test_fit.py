@@ -87,6 +87,16 @@ def open_three_tables(where: Page | Frame, what: str) -> None:
     expect(table).to_be_visible()
     expect(table.locator(".seat")).to_have_count(4)
     assert_fits(where, f"KABALAM, 4 seats, at {what}")
+    # the log shows its latest event first; its heading opens it as a drawer on a narrow screen
+    latest = table.locator(".log-lines li").first
+    expect(latest).to_be_visible()
+    assert inside_viewport(where, ".log-lines li")
+    toggle = table.get_by_role("button", name="What happened")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    assert_fits(where, f"KABALAM with the log open at {what}")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
 @pytest.fixture
