@@ -265,7 +265,7 @@ class App:
 
         if seed == saved_seed or (seed is None and not over):
             continue_saved()
-        elif not over and seed is not None:
+        elif not over and seed is not None and saved.game.moves:  # nothing to lose in a deal not begun
             self.show(DealChoice(self, game, saved_seed, seed, continue_saved, start_new))
         else:
             start_new()
@@ -458,7 +458,8 @@ class App:
         dialog = by_id("dialog")
         replace_children(
             by_id("dialog-body"),
-            h("h2", {"id": "dialog-heading", "text": heading}),
+            # focus opens on the heading (autofocus), at the top: not on Close, scrolled to the bottom
+            h("h2", {"id": "dialog-heading", "tabindex": "-1", "autofocus": True, "text": heading}),
             *content,
         )
         by_id("dialog-close").textContent = self.t("dialog.close")

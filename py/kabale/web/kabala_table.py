@@ -32,6 +32,7 @@ class KabalaTable(Screen):
         self.flipped: int | None = None
         self.message = ""
         self.dealing = True  # the first drawing of a hand deals its cards in
+        self.log_open = False  # on a narrow screen, the log drawer is open
         self._reveal_task: asyncio.Task[None] | None = None
 
     # -- what the subclass tells -----------------------------------------------------
@@ -88,8 +89,18 @@ class KabalaTable(Screen):
             elif event.kind == "flip" and self.reveal is None:
                 self.flipped = event.packet
 
+    def toggle_log(self) -> None:
+        """Open or close the log drawer (a narrow screen; a wide one always shows the panel)."""
+        self.log_open = not self.log_open
+        self.refresh()
+
     def toggle(self, index: int) -> None:
+        """Pick up a card or put it back. While a play is shown, the sum is about to change: the
+        click only flips the packet now (the new sum shows), and the next click picks."""
         self.focus = index
+        if self.reveal is not None:
+            self.finish_reveal()
+            return
         self.selected = self.selected ^ {index}
         self.message = ""
         self.refresh()
@@ -153,8 +164,9 @@ class KabalaTable(Screen):
         return True
 
     def on_drag_start(self, target: Any, event: Any) -> bool:
-        """Dragging a card carries the cards picked up with it (or that card alone)."""
-        if data(target, "action") != "card" or not self.may_play():
+        """Dragging a card carries the cards picked up with it (or that card alone); not while
+        a play is shown, whose flip is about to change the sum."""
+        if data(target, "action") != "card" or self.reveal is not None or not self.may_play():
             return False
         index = int(data(target, "index") or 0)
         if index not in self.selected:

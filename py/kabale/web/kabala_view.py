@@ -144,14 +144,20 @@ def selection_text(cards: Sequence[Card], selected: frozenset[int], lit: tuple[i
     return t("selection.not_a_play", cards=short_cards(picked), target=target)
 
 
-def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40) -> Element:
-    """What happened, oldest first, the latest lines only (the full history is in the game)."""
+def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False) -> Element:
+    """What happened, the latest first (so the latest is always in view without scrolling), the
+    latest ``limit`` lines only (the full history is in the game). A side panel on a wide
+    screen; on a narrow one a drawer that shows the latest line until its heading opens it
+    (``open_``: the table keeps that choice, not the DOM)."""
     shown = lines[-limit:]
     return h(
         "section",
-        {"class": "log", "aria-labelledby": "log-heading"},
-        h("h3", {"id": "log-heading", "text": t("table.log")}),
-        h("ol", {"class": "log-lines", "start": len(lines) - len(shown) + 1, "tabindex": "0",
-                 "aria-labelledby": "log-heading"},
-          *(h("li", {"text": line}) for line in shown)),
+        {"class": "log open" if open_ else "log", "aria-labelledby": "log-heading"},
+        h("h3", {"id": "log-heading"},
+          h("button", {"type": "button", "class": "log-toggle", "data-action": "log", "data-key": "log",
+                       "aria-expanded": "true" if open_ else "false", "aria-controls": "log-lines",
+                       "text": t("table.log")})),
+        h("ol", {"class": "log-lines", "id": "log-lines", "reversed": True, "start": len(lines),
+                 "tabindex": "0", "aria-live": "polite", "aria-labelledby": "log-heading"},
+          *(h("li", {"text": line}) for line in reversed(shown))),
     )

@@ -113,3 +113,19 @@ def patience_event_text(event: Event, t: Translate) -> str | None:
     if kind == "pass":
         return t("log.patience_pass", packet=event.packet)
     return None
+
+
+def placing(points: Mapping[str, int], seat: str) -> tuple[int, int]:
+    """Where ``seat`` finished among ``points`` (points are bad): (place, out of how many).
+    Seats with equal points share a place, as in sport: 10, 20, 20, 30 finish 1st, 2nd, 2nd, 4th.
+
+    >>> placing({"S": 20, "W": 10, "N": 20, "E": 30}, "N")
+    (2, 4)
+    """
+    return 1 + sum(1 for other in points.values() if other < points[seat]), len(points)
+
+
+def placing_text(points: Mapping[str, int], seat: str, t: Translate) -> str:
+    """"You finished 2nd of 4" in the player's language."""
+    place, count = placing(points, seat)
+    return t("end.placing", place=t(f"end.place.{place}"), count=count)

@@ -117,11 +117,16 @@ class KabalamSetup(Screen):
         elif field in ("compounded_doubles", "free_yield"):
             self.options = replace(self.options, **{field: bool(target.checked)})
         elif field == "seed":
+            # the change comes as the field loses focus, often on the mouse-down of "Start the
+            # match": a redraw now would replace the button before its click, and lose the click
+            before = self.message
             seed = parse_seed(str(target.value))
             if seed is None:
                 self.message = self.t("url.bad_seed", value=str(target.value)[:40])
             else:
                 self.seed, self.message = seed, ""
+            if self.message == before:
+                return
         self.refresh()
 
     def set_seat(self, seat: str, **changes: str) -> None:

@@ -45,6 +45,7 @@ class DoubleHTable(Screen):
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
         self.message = ""
+        self.notice = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
         self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
         self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
         self.turning: str | None = None  # what the solver said about where a lost game was lost
@@ -89,15 +90,20 @@ class DoubleHTable(Screen):
             {"class": "double-h-board"},
             *(self.render_h(side, facts, targets, hinted) for side in ("L", "R")),
         )
+        # the board takes what the screen leaves; the stock, the buttons and the statistics sit
+        # beside it (below it on a tall screen); what the table says to the player shows over
+        # the board, where the eye is, never below the fold
         return h(
             "section",
             {"class": "table double-h-table", "aria-label": t("table.double-h")},
             self.render_bar(facts),
             board,
-            self.render_stock(facts, hinted),
-            self.render_controls(),
+            h("div", {"class": "side"},
+              self.render_stock(facts, hinted),
+              self.render_controls(),
+              h("p", {"class": "stats", "text": self.stats_line()})),
+            self.render_feedback(),
             self.render_result(facts) if facts.result.is_over else None,
-            h("p", {"class": "stats", "text": self.stats_line()}),
         )
 
     def render_bar(self, facts: TableFacts) -> Element:
@@ -215,6 +221,23 @@ class DoubleHTable(Screen):
 
     def render_controls(self) -> Element:
         t, game = self.t, self.game_state
+        return h(
+            "div",
+            {"class": "controls"},
+            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
+                         "disabled": not game.can_undo(), "text": t("patience.undo")}),
+            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
+                         "disabled": not game.can_redo(), "text": t("patience.redo")}),
+            h("button", {"type": "button", "class": "button", "data-action": "hint", "data-key": "hint",
+                         "disabled": game.is_over(), "text": t("dh.hint_button")}),
+            h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
+                         "disabled": game.is_over(), "text": t("dh.give_up")}),
+        )
+
+    def render_feedback(self) -> Element:
+        """The hint, the verdict and a refusal, over the foot of the board: where the player is
+        looking, on every screen (below the buttons they fell under the fold)."""
+        t, game = self.t, self.game_state
         hint_text = None
         if self.thinking:
             hint_text = h("p", {"class": "hint-text", "text": t("dh.thinking")})
@@ -227,16 +250,9 @@ class DoubleHTable(Screen):
             verdict = h("p", {"class": f"verdict {self.verdict}", "text": t(f"dh.winnable.{self.verdict}")})
         return h(
             "div",
-            {"class": "controls"},
-            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
-                         "disabled": not game.can_undo(), "text": t("patience.undo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
-                         "disabled": not game.can_redo(), "text": t("patience.redo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "hint", "data-key": "hint",
-                         "disabled": game.is_over(), "text": t("dh.hint_button")}),
-            h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
-                         "disabled": game.is_over(), "text": t("dh.give_up")}),
-            h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(), hint_text, verdict),
+            {"class": "feedback"},
+            h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(),
+              h("p", {"class": "auto-note", "text": self.notice}) if self.notice else None, hint_text, verdict),
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
 
@@ -406,9 +422,10 @@ class DoubleHTable(Screen):
             self.message = refusal(error, self.t)
             self.refresh()
             return
-        self.source, self.message, self.hint = None, "", None
+        self.source, self.message, self.hint, self.notice = None, "", None, ""
         if move.kind is MoveKind.NEXT_ROUND:
-            self.app.announce(self.t("dh.round", round=game.round, bonus=game.facts().bonus))
+            self.notice = self.t("dh.round", round=game.round, bonus=game.facts().bonus)
+            self.app.announce(self.notice)
         self.after_move()
 
     def after_move(self) -> None:
@@ -427,7 +444,7 @@ class DoubleHTable(Screen):
     def undo(self) -> None:
         if self.game_state.can_undo():
             self.game_state.undo()
-            self.source, self.message, self.hint, self.turning = None, "", None, None
+            self.source, self.message, self.hint, self.turning, self.notice = None, "", None, None, ""
             self.app.save(DOUBLE_H, self.saved.to_dict())
             self.refresh()
             self.help_after_move(safe_moves=False)
@@ -435,7 +452,7 @@ class DoubleHTable(Screen):
     def redo(self) -> None:
         if self.game_state.can_redo():
             self.game_state.redo()
-            self.source, self.message, self.hint = None, "", None
+            self.source, self.message, self.hint, self.notice = None, "", None, ""
             self.after_move()
 
     # -- the solver's help -----------------------------------------------------------
@@ -493,7 +510,8 @@ class DoubleHTable(Screen):
                 game.apply(move)
             if played:
                 self.app.save(DOUBLE_H, self.saved.to_dict())
-                self.app.announce(self.t("dh.auto_played", moves="; ".join(played)))
+                self.notice = self.t("dh.auto_played", moves="; ".join(played))
+                self.app.announce(self.notice)
                 self.refresh()
         if settings.still_winnable and not game.is_over():
             def work() -> None:

@@ -8,7 +8,7 @@ after a play. Every move goes through ``Match.apply`` and is saved at once.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Mapping
 
 from kabale.bots import make_bot, think_async
 from kabale.cards import new_rng
@@ -21,7 +21,7 @@ from kabale.match import Match
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import KabalaScene, endowment_element, kabala_element, log_element, selection_text, sum_element
-from .messages import event_text
+from .messages import event_text, placing_text
 from .saved import KABALAM, SavedMatch, TablePlan
 
 #: How long a person's own play stays in view before its packet flips (ms).
@@ -126,9 +126,13 @@ class KabalamTable(KabalaTable):
         endowment = observation.endowment if self.viewer else ()
         legal = observation.legal_moves if my_turn else ()
         scene = self.scene(observation, legal)
+        # a card table: the opponents around the felt, your cards at South, the log a side panel
+        # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
+        # the table, where the eye is
         return h(
             "section",
-            {"class": self.table_classes("kabalam-table"), "aria-label": t("table.kabalam")},
+            {"class": self.table_classes("kabala-table kabalam-table"), "aria-label": t("table.kabalam"),
+             "data-seats": len(self.plan.seats)},
             self.render_bar(),
             self.render_seats(observation),
             h("div", {"class": "felt"},
@@ -137,13 +141,16 @@ class KabalamTable(KabalaTable):
               h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
                       "text": t("draw_pile", count=observation.draw_pile_size)})),
             self.render_mine(observation, endowment, legal, scene, my_turn),
+            h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
+            log_element(self.log_lines(observation), t, open_=self.log_open),
             self.render_end() if hand.is_over() else None,
-            log_element(self.log_lines(observation), t),
         )
 
     def render_bar(self) -> Element:
         t, hand = self.t, self.hand
-        if hand.is_over():
+        if self.match.is_over():
+            status = t("end.match_heading")
+        elif hand.is_over():
             status = t("end.hand_heading", number=self.match.hand_number)
         elif self.thinking:
             status = t("table.thinking", name=self.name(self.thinking))
@@ -162,22 +169,42 @@ class KabalamTable(KabalaTable):
               h("button", {"type": "button", "class": "button", "data-action": "new-match", "text": t("table.new_match")})),
         )
 
+    def place_of(self, seat: str) -> str:
+        """Where a seat sits as seen from the device: "me" (the one looking, South when nobody
+        is), else "left", "top" or "right" in the order of play (clockwise); one opponent sits
+        across, two at the sides."""
+        seats = [plan.seat for plan in self.plan.seats]
+        me = self.viewer if self.viewer in seats else seats[0]
+        offset = (seats.index(seat) - seats.index(me)) % len(seats)
+        if offset == 0:
+            return "me"
+        return {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}[len(seats)][offset - 1]
+
     def render_seats(self, observation: KabalamObservation) -> Element:
         t, match, hand = self.t, self.match, self.hand
         totals = match.totals
         items = []
         for plan in self.plan.seats:
             seat = plan.seat
+            count = observation.cards_held(seat) if seat in hand.seats else 0
             if seat not in match.in_match and seat not in hand.seats:
                 text = t("table.seat_left", name=self.name(seat), total=totals[seat])
             elif seat not in hand.in_hand and not hand.is_over():
                 text = t("table.seat_out", name=self.name(seat), total=totals[seat])
             else:
-                text = t("table.seat_summary", name=self.name(seat),
-                         count=observation.cards_held(seat) if seat in hand.seats else 0, total=totals[seat])
-            classes = "seat" + (" turn" if seat == hand.turn and not hand.is_over() else "")
-            classes += " me" if seat == self.viewer else ""
-            items.append(h("li", {"class": classes, "data-seat": seat, "text": text}))
+                text = t("table.seat_summary", name=self.name(seat), count=count, total=totals[seat])
+            place = self.place_of(seat)
+            turn = seat == hand.turn and not hand.is_over()
+            classes = f"seat seat-{place}" + (" turn" if turn else "") + (" me" if seat == self.viewer else "")
+            fan = None
+            if place != "me":  # the backs of the cards held, fanned (the count is said in words)
+                fan = h("span", {"class": "seat-fan", "aria-hidden": "true"},
+                        *(h("span", {"class": "mini-back"}) for _ in range(min(count, 12))))
+            status = None
+            if self.thinking == seat:
+                status = h("span", {"class": "seat-status", "text": t("table.thinking", name=self.name(seat))})
+            items.append(h("li", {"class": classes, "data-seat": seat}, fan,
+                           h("span", {"class": "seat-text", "text": text}), status))
         return h("ul", {"class": "seats", "aria-label": t("table.opponents")}, *items)
 
     def render_mine(
@@ -186,6 +213,8 @@ class KabalamTable(KabalaTable):
     ) -> Element:
         t = self.t
         if not self.viewer:
+            if self.match.is_over():
+                return h("section", {"class": "mine"})
             hint = t("endowment.hidden") if self.persons_in_hand() else t("endowment.watching")
             return h("section", {"class": "mine"}, h("p", {"class": "hint", "text": hint}))
         focus = min(self.focus, max(len(endowment) - 1, 0))
@@ -206,7 +235,6 @@ class KabalamTable(KabalaTable):
             h("h3", {"id": "mine-heading", "text": heading}),
             endowment_element(endowment, self.selected, focus, t, t("endowment.label")),
             h("div", {"class": "controls"}, *controls),
-            h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
 
     def render_cover(self, seat: str) -> Element:
@@ -252,6 +280,7 @@ class KabalamTable(KabalaTable):
             "section",
             {"class": "hand-end", "aria-labelledby": "end-heading"},
             h("h3", {"id": "end-heading", "text": t("end.hand_heading", number=match.hand_number)}),
+            self.placing(result.scores),
             *(h("p", {"text": line}) for line in lines),
             table,
             h("button", {"type": "button", "class": "button primary", "data-action": "next-hand",
@@ -280,11 +309,19 @@ class KabalamTable(KabalaTable):
             h("h3", {"id": "match-end-heading", "text": t("end.match_heading")}),
             *(h("p", {"text": line}) for line in lines),
             h("p", {"class": "great-kabalist", "text": title}),
+            self.placing(match.totals),
             h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
               h("thead", {}, head), h("tbody", {}, *body)),
             h("button", {"type": "button", "class": "button primary", "data-action": "new-match",
                          "data-key": "new-match", "text": t("table.new_match")}),
         )
+
+    def placing(self, points: Mapping[str, int]) -> Element | None:
+        """"You finished 2nd of 4", for the one person at the table (hot seat: the score sheet says it)."""
+        persons = self.plan.persons
+        if len(persons) != 1 or persons[0] not in points:
+            return None
+        return h("p", {"class": "placing", "text": placing_text(points, persons[0], self.t)})
 
     def log_lines(self, observation: KabalamObservation, private: bool = True) -> list[str]:
         viewer = self.viewer if private else None
@@ -321,6 +358,8 @@ class KabalamTable(KabalaTable):
             self.app.open_kabalam_setup(fresh=True)
         elif action == "rules":
             self.app.show_rules("kabalam")
+        elif action == "log":
+            self.toggle_log()
 
     def play(self, move: Move) -> None:
         """A person's move at this device."""

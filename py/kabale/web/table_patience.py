@@ -68,9 +68,11 @@ class PatienceTable(KabalaTable):
             h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
                          "disabled": not game.can_redo, "text": t("patience.redo")}),
         ]
+        # the felt and your cards take the screen; the refusal shows over the felt, where the eye
+        # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
             "section",
-            {"class": self.table_classes("patience-table"), "aria-label": t("table.patience")},
+            {"class": self.table_classes("kabala-table patience-table"), "aria-label": t("table.patience")},
             h("header", {"class": "table-bar"},
               h("h2", {"text": t("game.patience")}),
               h("span", {"class": "deal-number", "text": t("table.deal", seed=game.seed)}),
@@ -84,15 +86,16 @@ class PatienceTable(KabalaTable):
               kabala_element(scene, t),
               h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
                       "text": t("draw_pile", count=observation.draw_pile_size)})),
-            self.render_result() if game.is_over() else None,
             h("section", {"class": "mine", "aria-labelledby": "mine-heading"},
               h("h3", {"id": "mine-heading", "text": t("endowment.heading", count=len(observation.endowment))}),
               endowment_element(observation.endowment, self.selected, min(self.focus, max(len(observation.endowment) - 1, 0)),
                                 t, t("endowment.label")),
-              h("div", {"class": "controls"}, *controls),
-              h("p", {"class": "refusal", "role": "alert", "text": self.message})),
+              h("div", {"class": "controls"}, *controls)),
+            h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
             h("p", {"class": "stats", "text": self.stats_line()}),
-            log_element([line for line in map(lambda e: patience_event_text(e, t), observation.history) if line], t),
+            log_element([line for line in map(lambda e: patience_event_text(e, t), observation.history) if line], t,
+                        open_=self.log_open),
+            self.render_result() if game.is_over() else None,
         )
 
     def render_result(self) -> Element:
@@ -133,6 +136,8 @@ class PatienceTable(KabalaTable):
             self.app.new_solitaire("patience", self.game_state.seed)
         elif action == "rules":
             self.app.show_rules("patience")
+        elif action == "log":
+            self.toggle_log()
 
     def play(self, move: Move) -> None:
         game = self.game_state
