@@ -205,6 +205,7 @@ def test_corrupt_storage_is_survived(page: Page, open_kabale: Callable[..., Page
       }""")
     page = open_kabale("?game=kabalam")
     expect(page.get_by_role("alert").first).to_contain_text("could not be read, so it was set aside")
+    expect(page.get_by_role("alert").first).not_to_contain_text("kabale-backup")  # no storage key for a player
     expect(page.get_by_role("button", name="Start the match")).to_be_visible()
     keys = page.evaluate("Object.keys(localStorage)")
     assert any(key.startswith("kabale-backup:kabalam:") for key in keys)

@@ -346,7 +346,8 @@ class App:
         what = self.t(f"store.what.{kind}")
         if problem.key == "store.corrupt" and problem.backup_key is None:
             return self.t("store.corrupt_lost", what=what)
-        return self.t(problem.key, what=what, backup=problem.backup_key or "")
+        # the copy's storage key is for a developer, not the player: the words say a copy is kept
+        return self.t(problem.key, what=what)
 
     def on_storage(self, event: Any) -> None:
         name = None if is_none(event.key) else record_name(str(event.key))

@@ -233,11 +233,11 @@ STRINGS_DA: dict[str, str] = {
     "illegal.pick_cards": "Tag først de kort op, du vil spille.",
     "illegal.illegal": "Det træk er ikke tilladt.",
     # -- saved data ({what} stands alone in brackets: Danish gender and number depend on it)
-    "store.corrupt": "Gemte data ({what}) kunne ikke læses, så de er lagt til side (gemt som {backup}). "
+    "store.corrupt": "Gemte data ({what}) kunne ikke læses, så de er lagt til side (en kopi gemmes i denne browser). "
     "Du kan begynde forfra.",
     "store.corrupt_lost": "Gemte data ({what}) kunne ikke læses, og der var ikke plads til en kopi; de er ladt urørt. "
     "Spillet fortsætter uden at gemme dem.",
-    "store.newer": "Gemte data ({what}) stammer fra en nyere version af Kabale; de er lagt til side (gemt som {backup}).",
+    "store.newer": "Gemte data ({what}) stammer fra en nyere version af Kabale; de er lagt til side (en kopi gemmes i denne browser).",
     "store.full": "Browserens lager er fuldt: dit spil fortsætter, men det bliver ikke gemt.",
     "store.unavailable": "Denne browser lader ikke Kabale gemme noget her: dit spil fortsætter, men det bliver ikke gemt.",
     "store.conflict": "De samme data ({what}) er også åbne i en anden fane, som er nået videre. "

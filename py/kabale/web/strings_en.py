@@ -218,9 +218,9 @@ STRINGS_EN: dict[str, str] = {
     "illegal.pick_cards": "Pick up the cards to play first.",
     "illegal.illegal": "That move is not allowed.",
     # -- saved data
-    "store.corrupt": "A saved {what} could not be read, so it was set aside (kept as {backup}). A fresh start is ready.",
+    "store.corrupt": "A saved {what} could not be read, so it was set aside (a copy is kept in this browser). A fresh start is ready.",
     "store.corrupt_lost": "A saved {what} could not be read and there was no room to keep a copy; it is left as it was. Play goes on without saving it.",
-    "store.newer": "A saved {what} comes from a newer version of Kabale; it was set aside (kept as {backup}).",
+    "store.newer": "A saved {what} comes from a newer version of Kabale; it was set aside (a copy is kept in this browser).",
     "store.full": "The browser's storage is full: your game goes on, but it is not being saved.",
     "store.unavailable": "This browser does not let Kabale save anything here: your game goes on, but it is not being saved.",
     "store.conflict": "This {what} is also open in another tab, which has moved on. Showing its latest position.",

@@ -233,11 +233,11 @@ STRINGS_IT: dict[str, str] = {
     "illegal.illegal": "Questa mossa non è permessa.",
     # -- saved data ({what} stands alone in brackets: Italian articles and endings depend on it)
     "store.corrupt": "Non è stato possibile leggere dei dati salvati ({what}), quindi sono stati messi da parte "
-    "(copia: {backup}). Puoi ripartire da zero.",
+    "(se ne conserva una copia in questo browser). Puoi ripartire da zero.",
     "store.corrupt_lost": "Non è stato possibile leggere dei dati salvati ({what}) e non c'era spazio per tenerne "
     "una copia: sono rimasti come erano. Il gioco continua senza salvarli.",
     "store.newer": "Dei dati salvati ({what}) vengono da una versione più recente di Kabale: sono stati messi "
-    "da parte (copia: {backup}).",
+    "da parte (se ne conserva una copia in questo browser).",
     "store.full": "La memoria del browser è piena: il gioco continua, ma non viene salvato.",
     "store.unavailable": "Questo browser non permette a Kabale di salvare niente qui: il gioco continua, ma non viene salvato.",
     "store.conflict": "Questi dati ({what}) sono aperti anche in un'altra scheda, che è andata avanti. "
