@@ -66,6 +66,9 @@ def test_every_face_is_drawn_named_and_lettered_in_the_page_language(open_kabale
     for card in courts:
         assert card["corner"] == {"J": "B", "Q": "D", "K": "K"}[card["card"][0]]
         assert card["name"].endswith({"J": "bonde", "Q": "dame", "K": "konge"}[card["card"][0]])
+    # the labels above the Double H places are lettered as the cards are
+    labels = page.locator(".place-value").all_text_contents()
+    assert labels.count("B") == labels.count("D") == labels.count("K") == 2 and "J" not in labels
 
 
 def test_a_card_back_is_chosen_in_the_settings_and_kept(open_kabale: Callable[..., Page]) -> None:

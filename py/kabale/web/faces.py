@@ -53,4 +53,14 @@ def corner_index(card: Card, t: Translate) -> str:
     >>> [corner_index(Card.from_text(text), da) for text in ("JS", "QS", "KS")]
     ['B', 'D', 'K']
     """
-    return t(f"index.{card.value}") if card.value in LETTER_VALUES else str(card.value)
+    return value_index(card.value, t)
+
+
+def value_index(value: int, t: Translate) -> str:
+    """A value as the cards print it, in the page's language (a Double H place's label too).
+
+    >>> from kabale.web.i18n import translate
+    >>> [value_index(value, lambda key, **v: translate("da", key, **v)) for value in (1, 7, 11, 12, 13)]
+    ['A', '7', 'B', 'D', 'K']
+    """
+    return t(f"index.{value}") if value in LETTER_VALUES else str(value)

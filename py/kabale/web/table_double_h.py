@@ -17,6 +17,7 @@ from kabale.double_h_moves import PLACES, Move, MoveKind, Place
 from kabale.game import IllegalMove
 
 from .dom import Element, data, h
+from .faces import value_index
 from .messages import card_name, refusal, value_name
 from .render import card_element
 from .routes import fresh_seed
@@ -167,7 +168,7 @@ class DoubleHTable(Screen):
         return h(
             "div",
             {"class": "place", "data-value": place.value},
-            h("span", {"class": "place-value", "aria-hidden": "true", "text": PLACE_LABELS[place.value]}),
+            h("span", {"class": "place-value", "aria-hidden": "true", "text": value_index(place.value, t)}),
             h(
                 "button",
                 {
@@ -628,8 +629,6 @@ class DoubleHTable(Screen):
                 self.refresh()
 
 
-#: The label above each place: A, 2 .. 10, J, Q, K.
-PLACE_LABELS = {value: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value)) for value in range(1, 14)}
 
 
 
