@@ -19,7 +19,7 @@ play: setup
 
 test: setup setup-test
 	$(VPY) -m mypy
-	$(VPY) -m pytest
+	$(VPY) -m pytest -n 2 --dist loadfile
 
 unit: setup-test
 	$(VPY) -m pytest tests/unit
