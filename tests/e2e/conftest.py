@@ -199,8 +199,9 @@ async (timeoutMs) => {
 """
 
 
-def service_worker_ready(page: Page, timeout_ms: int = 60_000) -> str:
-    """Wait until the page's service worker has precached the site and is active; return its scope."""
+def service_worker_ready(page: Page, timeout_ms: int = 150_000) -> str:
+    """Wait until the page's service worker has precached the site and is active; return its scope
+    (the precache holds the 31 MB memory snapshot: on a busy machine that takes a while)."""
     scope: str = page.evaluate(_SERVICE_WORKER_READY, timeout_ms)
     return scope
 
