@@ -55,7 +55,7 @@ for _folder in ("scripts", "py"):
     if str(ROOT / _folder) not in sys.path:
         sys.path.insert(0, str(ROOT / _folder))
 
-from serve import StaticHandler  # noqa: E402
+from serve import Server, StaticHandler  # noqa: E402
 
 GECKO_BRIDGE = ROOT / "tests" / "engines" / "gecko.mjs"
 FIREFOX = "/usr/bin/firefox-esr"
@@ -215,7 +215,7 @@ def serve_frames() -> Served:
     return _start(FrameHandler, [])
 
 
-class QuietServer(http.server.ThreadingHTTPServer):
+class QuietServer(Server):
     """A threading server that does not print a traceback when a browser hangs up
     in the middle of a file (it does, each time it quits or navigates away)."""
 

@@ -100,6 +100,13 @@ class Server(http.server.ThreadingHTTPServer):
         with self.sent_lock:
             self.sent.append((path, status, size, encoding))
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that hangs up in the middle of a file (it navigated away, or quit) is
+        no error of the server's: only other errors are printed."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """A quiet static handler with the MIME types Pyodide needs, compression and cache rules."""
