@@ -774,13 +774,14 @@ def main(argv: list[str] | None = None) -> int:
         boot = "did not boot" if run.cold_boot is None else f"{run.cold_boot:.1f} s"
         print(f"  {run.name:<7} {boot:>12}   {run.version}")
     print("\nDouble H, seed 12: boots / plays / saves")
-    print(f"  {'context':<18}" + "".join(f"{run.name:<16}" for run in runs))
+    width = max(len(context) for context in CONTEXTS) + 2
+    print(f"  {'context':<{width}}" + "".join(f"{run.name:<16}" for run in runs))
     for context in CONTEXTS:
         row = ""
         for run in runs:
             cell = run.cells.get(context, Cell(note="not run"))
             row += f"{'/'.join('yes' if flag else 'no' for flag in (cell.boots, cell.plays, cell.saves)):<16}"
-        print(f"  {context:<18}{row}")
+        print(f"  {context:<{width}}{row}")
     notes = [(run.name, context, cell.note) for run in runs for context, cell in run.cells.items() if cell.note]
     if notes:
         print("\nNotes:")
