@@ -18,8 +18,9 @@ How a host should serve it is written here too, once, for both this build and
   brotli: Node's built-in zlib makes the .br files (Node is already needed by
   `make setup`'s npm), so no new package is involved;
 * cached (``_headers``, the format of Netlify and Cloudflare Pages): the
-  vendored runtime for a year, immutable (its bytes change only with a pin in
-  package.json); everything of our own ``no-cache`` (revalidated at each use:
+  vendored runtime for a year, immutable (its folders are named after their
+  pins, assets/vendor/pyodide-314.0.7/: a new pin comes under new URLs, see
+  scripts/vendor.py); everything of our own ``no-cache`` (revalidated at each use:
   the same URLs carry every release), index.html, sw.js and the precache list
   above all, so an update is seen at once;
 * typed: .wasm as application/wasm (Pyodide streams-compiles it).

@@ -27,10 +27,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import vendor
+
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOT = "build/pyodide-snapshot.bin"
 STAMP = "build/pyodide-snapshot.json"
-RUNTIME = "assets/vendor/pyodide"
+RUNTIME = vendor.vendored("pyodide")
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 _NODE = """

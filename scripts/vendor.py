@@ -4,11 +4,21 @@
 just the files the page loads (no source maps, no demo pages), so the folder
 that is served, precached and deployed holds nothing else. assets/vendor/ is
 git-ignored: third-party code is never committed.
+
+Each package goes into a folder named after its pin (``pyodide-314.0.7``,
+``pyscript-0.7.31``). Why: a host caches the vendored files for a year as
+immutable (scripts/dist.py), so a new pin must come under new URLs, or a
+returning browser would keep the old runtime's files beside a new memory
+snapshot and lock information. The pages and modules that name these folders
+are committed (index.html, assets/js/runtime.mjs, the bench pages); a pin
+changed without them stops set-up with the lines to change
+(:func:`check_references`), instead of a page that cannot load its runtime.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -36,6 +46,58 @@ def _expected_versions() -> dict[str, str]:
     return {name: pins[name] for name in ("pyodide", "@pyscript/core")}
 
 
+#: The folder under assets/vendor/ of each package, before its version.
+FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript"}
+#: Committed files that name the vendored folders, relative to the project root.
+REFERENCING = ("index.html", "assets/js/runtime.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml",
+               "bench/bots_page/index.html", "bench/bots_page/pyscript.toml")
+#: A vendored folder as a path names it: "vendor/pyodide-314.0.7/" (or an unversioned "vendor/pyodide-314.0.7/").
+_REFERENCE = re.compile(r"vendor/(pyodide|pyscript)(-[^/\s\"']*)?/")
+
+
+def folder_names(versions: dict[str, str] | None = None) -> dict[str, str]:
+    """{package: folder under assets/vendor/}, from package.json's pins.
+
+    >>> folder_names({"pyodide": "314.0.7", "@pyscript/core": "0.7.31"})
+    {'pyodide': 'pyodide-314.0.7', '@pyscript/core': 'pyscript-0.7.31'}
+    """
+    pins = _expected_versions() if versions is None else versions
+    return {package: f"{FOLDER_STEMS[package]}-{pins[package]}" for package in FOLDER_STEMS}
+
+
+def vendored(package: str, name: str = "") -> str:
+    """The site-relative path of a vendored package's folder, or of a file in it.
+
+    >>> vendored("pyodide", "pyodide.asm.wasm").startswith("assets/vendor/pyodide-")
+    True
+    """
+    folder = f"assets/vendor/{folder_names()[package]}"
+    return f"{folder}/{name}" if name else folder
+
+
+def stale_references(root: Path = ROOT, versions: dict[str, str] | None = None) -> list[str]:
+    """Each ``file:line: found -> expected`` where a committed file names another folder than the pins'."""
+    expected = {FOLDER_STEMS[package]: folder for package, folder in folder_names(versions).items()}
+    stale = []
+    for name in REFERENCING:
+        path = root / name
+        if not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for match in _REFERENCE.finditer(line):
+                found = match.group(1) + (match.group(2) or "")
+                if found != expected[match.group(1)]:
+                    stale.append(f"{name}:{number}: vendor/{found}/ -> vendor/{expected[match.group(1)]}/")
+    return stale
+
+
+def check_references() -> None:
+    """Stop set-up when a page names a runtime folder the pins do not make."""
+    stale = stale_references()
+    if stale:
+        sys.exit("vendor: package.json pins another runtime than these files name; change them:\n  " + "\n  ".join(stale))
+
+
 def vendor() -> Path:
     """Copy the runtime and return the stamp file recording what was copied."""
     expected = _expected_versions()
@@ -45,16 +107,18 @@ def vendor() -> Path:
         found = _version(package)
         if found != version:
             sys.exit(f"vendor: node_modules has {package} {found}, package.json pins {version}; run `npm ci`")
+    check_references()
+    folders = folder_names(expected)
 
     if VENDOR.exists():
         shutil.rmtree(VENDOR)
-    pyodide_target = VENDOR / "pyodide"
+    pyodide_target = VENDOR / folders["pyodide"]
     pyodide_target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_target / name)
 
     pyscript_source = NODE_MODULES / "@pyscript" / "core" / "dist"
-    pyscript_target = VENDOR / "pyscript"
+    pyscript_target = VENDOR / folders["@pyscript/core"]
     pyscript_target.mkdir(parents=True)
     for path in sorted(pyscript_source.iterdir()):
         if path.is_file() and path.suffix in (".js", ".css"):

@@ -5,10 +5,10 @@
 // files arrive, and a click on a game is kept in the URL, where Python finds it.
 
 const STEPS = [
-  ["pyscript/core.js", 5, "Loading PyScript…"],
-  ["pyodide/pyodide.mjs", 10, "Loading Python…"],
-  ["pyodide/pyodide.asm.wasm", 45, "Loading Python…"],
-  ["pyodide/python_stdlib.zip", 65, "Loading the standard library…"],
+  ["/core.js", 5, "Loading PyScript…"],
+  ["/pyodide.mjs", 10, "Loading Python…"],
+  ["/pyodide.asm.wasm", 45, "Loading Python…"],
+  ["/python_stdlib.zip", 65, "Loading the standard library…"],
   ["build/kabale.zip", 80, "Loading the game engine…"],
   ["/py/main.py", 90, "Starting the game engine…"],
 ];

@@ -22,11 +22,11 @@
 // Python's `random` was seeded when the snapshot was taken, so it is seeded
 // again from the system's randomness: each start deals differently.
 
-import { loadPyodide as loadVendoredPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide as loadVendoredPyodide, version } from "../vendor/pyodide-314.0.7/pyodide.mjs";
 
 export { version };
 
-export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+export const INDEX_URL = new URL("../vendor/pyodide-314.0.7/", import.meta.url).href;
 
 export const LOCK_INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"};
 

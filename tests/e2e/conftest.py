@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, expect
 
+import vendor
 from serve import ROOT, serve_in_thread
 
 CHROMIUM_ARGS = [
@@ -64,8 +65,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def site_root() -> Path:
-    vendor = ROOT / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm"
-    if not vendor.exists():
+    wasm = ROOT / vendor.vendored("pyodide", "pyodide.asm.wasm")
+    if not wasm.exists():
         pytest.fail("the runtime is not vendored: run `make setup` (make test does it)")
     return ROOT
 

@@ -22,12 +22,16 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, Response
 
 import dist
 import precache
+import vendor
 from serve import ROOT, serve_in_thread
 from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save  # type: ignore[import-not-found]
 
 DEAL = "?game=patience&seed=7"
 TABLE = "Patience Kabalam table"
+
+#: The wasm, under the folder of its pin (scripts/vendor.py).
+WASM = vendor.vendored("pyodide", "pyodide.asm.wasm")
 
 
 def shown_hand(page: Page) -> list[str]:
@@ -94,7 +98,7 @@ def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
     assert cache_names(page) == [manifest.cache_name]
     expected = {server.url + path for path in manifest.files}
     assert expected <= cached_urls(page, manifest.cache_name)
-    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" in expected
+    assert server.url + WASM in expected
 
     server.stop()
     context.set_offline(True)
@@ -139,7 +143,7 @@ def test_the_network_guard_sees_the_service_workers_requests(
     assert server.url + "precache-manifest.js" in from_worker  # the worker's own requests, seen
     assert server.url + "assets/js/boot.js" in from_worker  # precaching (from the HTTP cache), seen
     # the wasm is not asked for again: the worker took the page's own response (see the next test)
-    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" not in from_worker
+    assert server.url + WASM not in from_worker
 
     foreign = "http://example.com/from-the-service-worker.js"
     context.service_workers[0].evaluate("(url) => fetch(url).catch(() => null)", foreign)
@@ -171,9 +175,9 @@ def test_a_private_window_downloads_each_file_once_and_precaches_only_what_the_p
 
         with server.sent_lock:
             bodies = Counter(path for path, status, _, _ in server.sent if status == 200)
-        assert bodies["/assets/vendor/pyodide/pyodide.asm.wasm"] == 1
+        assert bodies["/" + WASM] == 1
         assert [path for path, count in bodies.items() if count > 1] == []
-        assert "/assets/vendor/pyodide/pyodide-lock.json" not in bodies  # runtime.mjs gives Pyodide the lock
+        assert "/" + vendor.vendored("pyodide", "pyodide-lock.json") not in bodies  # runtime.mjs gives Pyodide the lock
 
         # what the page loaded is precached; the precache holds nothing else but what the
         # browser fetches by itself (the web app manifest, when it checks installability)
@@ -223,7 +227,7 @@ def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click
     assert axe_violations(page, "#update-banner") == []
     # downloaded in the background: only what changed, the rest copied from the old cache
     assert server.url + "py/main.py" in fetched
-    assert server.url + "assets/vendor/pyodide/pyodide.asm.wasm" not in fetched
+    assert server.url + WASM not in fetched
     # offered, not forced: the same document, still release one
     page.wait_for_timeout(500)
     assert page.evaluate("window.sameDocument") is True

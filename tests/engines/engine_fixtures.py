@@ -18,6 +18,7 @@ from typing import Iterator
 import pytest
 
 import engines
+import vendor
 from engine_smoke import BOOT_TIMEOUT_S, Engine
 from serve import ROOT, serve_in_thread
 
@@ -26,8 +27,8 @@ from serve import ROOT, serve_in_thread
 def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
     """The module's engine (its ENGINE: "gecko" or "webkit"), launched once, with settings
     stored first so that the computer plays at once."""
-    vendor = ROOT / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm"
-    if not vendor.exists():
+    wasm = ROOT / vendor.vendored("pyodide", "pyodide.asm.wasm")
+    if not wasm.exists():
         pytest.fail("the runtime is not vendored: run `make setup` (make test does it)")
     server, base_url = serve_in_thread(ROOT, 0, live_precache=True)
     proxy = engines.RecordingProxy()

@@ -15,6 +15,7 @@ import pytest
 
 import dist
 import precache
+import vendor
 from serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,18 +246,18 @@ def test_the_live_manifest_of_make_play_follows_an_edit_while_serving(tmp_path: 
 
 
 def test_the_real_site_precaches_the_app_the_runtime_and_every_module() -> None:
-    if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.asm.wasm").is_file():
+    if not (ROOT / vendor.vendored("pyodide", "pyodide.asm.wasm")).is_file():
         pytest.fail("the runtime is not vendored: run `make setup` (make test does it)")
     files = set(precache.precache_files(ROOT))
     assert {
         "build/kabale.zip",
         "index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py",
         "assets/js/offline.js", "assets/js/runtime.mjs", "assets/icons/kabale.svg",
-        "assets/vendor/pyscript/core.js", "assets/vendor/pyodide/pyodide.asm.wasm",
-        "assets/vendor/pyodide/python_stdlib.zip", "assets/vendor/pyodide/pyodide.asm.mjs",
+        vendor.vendored("@pyscript/core", "core.js"), vendor.vendored("pyodide", "pyodide.asm.wasm"),
+        vendor.vendored("pyodide", "python_stdlib.zip"), vendor.vendored("pyodide", "pyodide.asm.mjs"),
     } <= files
-    assert any(path.startswith("assets/vendor/pyscript/core-") for path in files)
-    assert any(path.startswith("assets/vendor/pyscript/toml-") for path in files)  # the config's reader
+    assert any(path.startswith(vendor.vendored("@pyscript/core", "core-")) for path in files)
+    assert any(path.startswith(vendor.vendored("@pyscript/core", "toml-")) for path in files)  # the config's reader
     assert not {"sw.js", precache.MANIFEST_NAME, "README.md", "RULES.md"} & files
     assert not any(path.startswith(("tests/", "bench/", "scripts/", "py/kabale/")) for path in files)
     # nothing the page cannot load: no editor, terminal, zip reader, source map, lock file or install icon

@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import bundle
+import vendor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +21,7 @@ def test_the_interpreter_is_the_vendored_pyodide() -> None:
     """Through assets/js/runtime.mjs, which hands Pyodide its lock (issue 15: no lock file download)."""
     assert _config()["interpreter"] == "./assets/js/runtime.mjs"
     runtime = (ROOT / "assets" / "js" / "runtime.mjs").read_text(encoding="utf-8")
-    assert 'from "../vendor/pyodide/pyodide.mjs"' in runtime
+    assert f'from "../vendor/{vendor.folder_names()["pyodide"]}/pyodide.mjs"' in runtime
 
 
 def test_the_package_goes_as_one_archive_unpacked_at_the_root() -> None:
