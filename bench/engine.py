@@ -24,7 +24,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from kabale.cards import kabalam_deck, patience_deck  # noqa: E402
-from kabale.kabala import Options  # noqa: E402
+from kabale.games.kabala.rules import Options  # noqa: E402
 from kabale.kabalam import KabalamHand  # noqa: E402
 from kabale.patience import Patience  # noqa: E402
 

@@ -35,7 +35,7 @@ for folder in ("scripts", "py", "bench"):
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from browser import launch, percentile, ready  # noqa: E402
-from kabale.kabala import Move  # noqa: E402
+from kabale.games.kabala.rules import Move  # noqa: E402
 from kabale.patience import Patience  # noqa: E402
 from kabale.web.saved import SavedPatience  # noqa: E402
 from serve import serve_in_thread  # noqa: E402

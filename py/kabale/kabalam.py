@@ -24,7 +24,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, kabalam_deck, new_rng, shuffled
 from kabale.game import IllegalMove, Result, position_key, replay_numbered
-from kabale.kabala import (
+from kabale.games.kabala.rules import (
     BARE,
     DOUBLE,
     PASS,

@@ -27,7 +27,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, cards_from_text, new_rng, patience_deck, shuffled
 from kabale.game import SOLO, IllegalMove, Result, check_seat, position_key, replay_numbered
-from kabale.kabala import (
+from kabale.games.kabala.rules import (
     BARE,
     DOUBLE,
     DRAW,

@@ -33,7 +33,7 @@ from typing import Any, Generic, Iterable, Sequence, TypeVar, overload
 
 from kabale.cards import new_rng, shuffled
 from kabale.double_h import DoubleH, Move, MoveKind, Position
-from kabale.kabala import Move as PatienceMove, Options, how_many
+from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
 from kabale.patience import Patience, PatiencePosition
 from kabale.solver_double_h import Action, Macro, Model, Space, State
 from kabale.solver_patience import Model as PatienceModel, Space as PatienceSpace

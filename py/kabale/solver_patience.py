@@ -32,7 +32,7 @@ import random
 from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS
-from kabale.kabala import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
+from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
 from kabale.patience import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, WON, DRAW_PILE_FINISHED
 from kabale.patience import Patience, PatiencePosition
 

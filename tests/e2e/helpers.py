@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 from kabale.web.saved import SavedMatch, SavedPatience
 
 #: Settings stored before the page starts: the computer plays at once (tests never wait on a clock).

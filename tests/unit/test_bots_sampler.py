@@ -13,7 +13,7 @@ from kabale.bots import NormalBot
 from kabale.bots.sampler import Clue, Knowledge, clues_of, min_removal, satisfies, sim_of
 from kabale.bots.sim import has_play, to_sim
 from kabale.cards import Card, cards_from_text, kabalam_deck
-from kabale.kabala import Options, known_packets
+from kabale.games.kabala.rules import Options, known_packets
 from kabale.kabalam import KabalamHand, KabalamObservation, KabalamPosition
 
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.bots.sim import SimHand, has_play, to_move, to_sim
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.kabalam import KabalamHand
 
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kabale.cli import main
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.kabalam import KabalamHand
 from kabale.patience import Patience
 

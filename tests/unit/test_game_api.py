@@ -15,7 +15,7 @@ import pytest
 
 from kabale.double_h import DoubleH, DoubleHObservation, MoveKind
 from kabale.game import SOLO, Game, IllegalMove, Result
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.kabalam import KabalamHand
 from kabale.match import Match
 from kabale.patience import Patience

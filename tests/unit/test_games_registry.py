@@ -11,7 +11,7 @@ import pytest
 
 from game_branches import ROOT, branches, count
 from kabale.games import GAMES, HONEST, THOUGHTFUL, spec_for_record, spec_of
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.match import Match
 
 

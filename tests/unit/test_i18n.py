@@ -14,7 +14,7 @@ import pytest
 
 from kabale.cards import Card, cards_from_text
 from kabale.game import IllegalMove
-from kabale.kabala import Event
+from kabale.games.kabala.rules import Event
 from kabale.web import i18n
 from kabale.web.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, translate
 from kabale.web.messages import card_name, event_text, patience_event_text, refusal

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.game import IllegalMove
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.match import LIMIT, Match, hand_seed, next_starter, standings
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from kabale.cards import Card, patience_deck
 from kabale.game import IllegalMove
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.patience import Patience, PatiencePosition
 
 ON_A_4 = ("9C AC", "9D AD", "9H 2H")

@@ -17,7 +17,7 @@ from kabale.bots import make_bot
 from kabale.cards import new_rng
 from kabale.double_h import DoubleH, MoveKind
 from kabale.game import IllegalMove
-from kabale.kabala import Move, Options
+from kabale.games.kabala.rules import Move, Options
 from kabale.match import Match
 from kabale.patience import Patience
 from kabale.session import AUTOMATIC, COMPUTER, DEAL, FORCED, PLAY, Session

@@ -9,7 +9,7 @@ from typing import Iterator
 
 import pytest
 
-from kabale.kabala import Move, Options
+from kabale.games.kabala.rules import Move, Options
 from kabale.patience import Patience, PatiencePosition
 from kabale.solver import (
     HONEST, THOUGHTFUL, describe_patience, hint, patience_win_rate, solve, solve_patience, solve_patience_seed,

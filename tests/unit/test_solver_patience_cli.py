@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kabale.cli import main
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.patience import Patience
 
 

@@ -19,7 +19,7 @@ import asyncio
 import random
 from typing import Any, Generator, Protocol, runtime_checkable
 
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 
 __all__ = ["Bot", "Thinking", "finish", "think_async", "SteppingBot"]
 

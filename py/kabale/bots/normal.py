@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from kabale.bots.base import SteppingBot, Thinking, check_turn
 from kabale.bots.sim import digital_root, has_play
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 from kabale.kabalam_state import KabalamObservation
 
 __all__ = ["NormalBot", "PLAYABLE"]

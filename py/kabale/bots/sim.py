@@ -11,7 +11,7 @@ and compares every legal move list, every state and every result.
 A move here is a tuple ``(kind, packet, a, b)``: ``(BARE, p, value, count)``,
 ``(DOUBLE, p, low, high)``, ``(PASS, p, 0, 0)`` or ``(YIELD, 0, 0, 0)``, with
 packets 0-2. :func:`to_sim` and :func:`to_move` translate to and from the
-engine's :class:`~kabale.kabala.Move`.
+engine's :class:`~kabale.games.kabala.rules.Move`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import random
 from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS, compounded_sum
-from kabale.kabala import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move
+from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move
 from kabale.kabalam import OUT_WITH_THIRTEEN_POINTS
 
 __all__ = [

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from kabale.bots import BOTS, Bot, make_bot
 from kabale.cards import new_rng
 from kabale.games import GAMES
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.kabalam import KabalamHand
 from kabale.kabalam_state import ENDINGS
 from kabale.match import Match

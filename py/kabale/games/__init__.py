@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
 
 __all__ = ["GAMES", "GameSpec", "spec_for_record", "spec_of", "names_text", "THOUGHTFUL", "HONEST"]
 
@@ -111,13 +111,13 @@ class GameSpec:
 
 
 def _options(options: Options | None) -> Options:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
 
     return Options() if options is None else options
 
 
 def _kabala_move(text: str) -> Any:
-    from kabale.kabala import Move
+    from kabale.games.kabala.rules import Move
 
     return Move.from_text(text)
 
@@ -129,7 +129,7 @@ def _kabalam_deal(seed: int, options: Options | None = None) -> Any:
 
 
 def _kabalam_start(record: Mapping[str, Any]) -> Any:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
     from kabale.kabalam import KabalamHand
     from kabale.kabalam_state import KabalamPosition
 
@@ -153,7 +153,7 @@ def _patience_deal(seed: int, options: Options | None = None) -> Any:
 
 
 def _patience_start(record: Mapping[str, Any]) -> Any:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
     from kabale.patience import Patience, PatiencePosition
 
     options = Options.from_dict(record.get("options"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from kabale.kabala import Options
+from kabale.games.kabala.rules import Options
 from kabale.match import Match
 
 from .dom import Element, data, h

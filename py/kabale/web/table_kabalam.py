@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from kabale.bots import make_bot, think_async
 from kabale.cards import new_rng
 from kabale.game import IllegalMove
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 from kabale.kabalam_state import KabalamObservation
 from kabale.kabalam import KabalamHand
 from kabale.match import Match

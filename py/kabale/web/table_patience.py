@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kabale.game import IllegalMove
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 from kabale.patience import Patience, PatienceObservation
 
 from .dom import Element, data, h
