@@ -51,7 +51,7 @@ from kabale.games.kabala.rules import (
     take_values,
     target_of,
 )
-from kabale.kabalam_state import check_seed
+from kabale.games.kabalam.state import check_seed
 
 __all__ = ["Patience", "PatienceResult", "PatiencePosition", "PatienceObservation", "WON", "OUT_WITH_THIRTEEN",
            "DRAW_PILE_FINISHED"]

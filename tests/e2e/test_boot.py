@@ -8,7 +8,7 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from kabale.match import Match
+from kabale.games.kabalam.match import Match
 from kabale.patience import Patience
 from kabale.double_h import DoubleH
 

@@ -186,7 +186,7 @@ def four_seat_match(seed: int, *, to_the_end: bool) -> dict[str, Any]:
     import json
     import random
 
-    from kabale.match import Match
+    from kabale.games.kabalam.match import Match
     from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
     match = Match.start(seed, seats=4)

@@ -15,8 +15,8 @@ from helpers import INSTANT, click_move, revision, saved_match, start_two_seat_m
 from kabale.bots import make_bot
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
-from kabale.kabalam import KabalamHand
-from kabale.match import Match
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
 

@@ -15,8 +15,8 @@ from kabale.bots.base import Bot
 from kabale.bots.search import Budget
 from kabale.cards import Card, cards_from_text, kabalam_deck
 from kabale.games.kabala.rules import Move, Options
-from kabale.kabalam import KabalamHand, KabalamObservation, KabalamPosition
-from kabale.match import Match
+from kabale.games.kabalam.hand import KabalamHand, KabalamObservation, KabalamPosition
+from kabale.games.kabalam.match import Match
 
 from unit_helpers import cards_seen_by
 

@@ -12,7 +12,7 @@ import pytest
 
 from kabale.cli import main
 from kabale.games.kabala.rules import Options
-from kabale.kabalam import KabalamHand
+from kabale.games.kabalam.hand import KabalamHand
 from kabale.patience import Patience
 
 

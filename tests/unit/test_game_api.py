@@ -16,8 +16,8 @@ import pytest
 from kabale.double_h import DoubleH, DoubleHObservation, MoveKind
 from kabale.game import SOLO, Game, IllegalMove, Result
 from kabale.games.kabala.rules import Options
-from kabale.kabalam import KabalamHand
-from kabale.match import Match
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
 from kabale.patience import Patience
 
 MAKERS: dict[str, Callable[[int], Any]] = {

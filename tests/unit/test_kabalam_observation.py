@@ -11,7 +11,7 @@ import pytest
 
 from kabale.cards import Card, cards_from_text, kabalam_deck
 from kabale.games.kabala.rules import Options, known_packets, next_flip_cards
-from kabale.kabalam import KabalamHand, KabalamPosition
+from kabale.games.kabalam.hand import KabalamHand, KabalamPosition
 
 ON_A_4 = ("9C AC", "9D AD", "9H 2H")
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Options
-from kabale.match import LIMIT, Match, hand_seed, next_starter, standings
+from kabale.games.kabalam.match import LIMIT, Match, hand_seed, next_starter, standings
 
 
 def play_hand(match: Match, rng: random.Random) -> None:

@@ -18,7 +18,7 @@ from kabale.cards import new_rng
 from kabale.double_h import DoubleH, MoveKind
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move, Options
-from kabale.match import Match
+from kabale.games.kabalam.match import Match
 from kabale.patience import Patience
 from kabale.session import AUTOMATIC, COMPUTER, DEAL, FORCED, PLAY, Session
 from kabale.solver import safe_move

@@ -38,4 +38,4 @@ def test_out_with_thirteen_is_defined_once() -> None:
                 targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 if any(t.startswith("OUT_WITH_THIRTEEN_") for t in targets):
                     defined.append((name, *targets))
-    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("kabalam.py", "OUT_WITH_THIRTEEN_POINTS")]
+    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("games/kabalam/hand.py", "OUT_WITH_THIRTEEN_POINTS")]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from kabale.bots.sim import DOUBLE_PAIRS, SimHand, has_play
+from kabale.games.kabalam.fast import DOUBLE_PAIRS, SimHand, has_play
 from kabale.cards import COMPOUNDED_SUMS
 
 __all__ = ["play_out", "play_out_random"]

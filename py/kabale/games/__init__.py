@@ -123,15 +123,15 @@ def _kabala_move(text: str) -> Any:
 
 
 def _kabalam_deal(seed: int, options: Options | None = None) -> Any:
-    from kabale.kabalam import KabalamHand
+    from kabale.games.kabalam.hand import KabalamHand
 
     return KabalamHand.deal(seed, options=_options(options))
 
 
 def _kabalam_start(record: Mapping[str, Any]) -> Any:
     from kabale.games.kabala.rules import Options
-    from kabale.kabalam import KabalamHand
-    from kabale.kabalam_state import KabalamPosition
+    from kabale.games.kabalam.hand import KabalamHand
+    from kabale.games.kabalam.state import KabalamPosition
 
     options = Options.from_dict(record.get("options"))
     if "position" in record:
@@ -141,7 +141,7 @@ def _kabalam_start(record: Mapping[str, Any]) -> Any:
 
 
 def _kabalam_from_dict(data: Mapping[str, Any]) -> Any:
-    from kabale.kabalam import KabalamHand
+    from kabale.games.kabalam.hand import KabalamHand
 
     return KabalamHand.from_dict(data)
 
@@ -205,8 +205,8 @@ def _double_h_move(text: str) -> Any:
 GAMES: dict[str, GameSpec] = {
     spec.name: spec
     for spec in (
-        GameSpec("kabalam", "KABALAM", ("kabale.kabalam.KabalamHand", "kabale.match.Match"), _kabalam_deal,
-                 _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
+        GameSpec("kabalam", "KABALAM", ("kabale.games.kabalam.hand.KabalamHand", "kabale.games.kabalam.match.Match"),
+                 _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
         GameSpec("patience", "Patience Kabalam", ("kabale.patience.Patience",), _patience_deal,
                  _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
         GameSpec("double-h", "Double H", ("kabale.double_h.DoubleH",), _double_h_deal, _double_h_start,
@@ -221,7 +221,7 @@ _CLASSES: dict[str, GameSpec] = {name: spec for spec in GAMES.values() for name 
 def spec_of(game: object) -> GameSpec:
     """The spec of a game object (a KABALAM match counts as KABALAM).
 
-    >>> from kabale.match import Match
+    >>> from kabale.games.kabalam.match import Match
     >>> spec_of(Match.start(1, seats=2)).name
     'kabalam'
     """

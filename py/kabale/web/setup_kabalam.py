@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from kabale.games.kabala.rules import Options
-from kabale.match import Match
+from kabale.games.kabalam.match import Match
 
 from .dom import Element, data, h
 from .routes import fresh_seed, parse_seed

@@ -1,6 +1,6 @@
 """The values around a KABALAM hand: seats, results, positions and observations.
 
-Kept apart from kabalam.py, whose hand is the hot loop of every playout; these
+Kept apart from hand.py, whose hand is the hot loop of every playout; these
 are plain frozen values that go to the table, the bots and the disk.
 """
 

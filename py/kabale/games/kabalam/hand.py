@@ -46,7 +46,7 @@ from kabale.games.kabala.rules import (
     take_values,
     target_of,
 )
-from kabale.kabalam_state import (
+from kabale.games.kabalam.state import (
     ALL_PASSED,
     CLOSED,
     ONE_SEAT_LEFT,
