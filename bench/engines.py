@@ -577,7 +577,7 @@ class Game:
     def move(self, driver: Driver) -> tuple[Any, list[str]]:
         """A legal play for the position on the table (the engine's), and its clicks."""
         if self.key == "patience":
-            from kabale.patience import Patience
+            from kabale.games.patience.rules import Patience
 
             move = next(m for m in Patience.deal(self.seed).legal_moves() if m.is_play)
             return move, kabala_clicks(move)

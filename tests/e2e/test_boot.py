@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from kabale.games.kabalam.match import Match
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 from kabale.double_h import DoubleH
 
 GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save
 from kabale.games.kabala.rules import Move
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from kabale.cli import main
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 
 
 def record_file(tmp_path: Path, record: object) -> str:

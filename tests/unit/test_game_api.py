@@ -18,7 +18,7 @@ from kabale.game import SOLO, Game, IllegalMove, Result
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 
 MAKERS: dict[str, Callable[[int], Any]] = {
     "hand-2": lambda seed: KabalamHand.deal(seed, seats=2),

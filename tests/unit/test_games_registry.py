@@ -70,7 +70,7 @@ def test_looking_a_game_up_loads_that_games_rules_only() -> None:
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=ROOT.parents[1], env={"PYTHONPATH": str(ROOT.parent)}).stdout
     assert "kabale.double_h" in loaded
-    assert not any(name in loaded for name in ("kabale.games.kabalam.hand'", "kabale.patience'", "kabale.games.kabalam.match'", "kabale.solver"))
+    assert not any(name in loaded for name in ("kabale.games.kabalam.hand'", "kabale.games.patience.rules'", "kabale.games.kabalam.match'", "kabale.solver"))
 
 
 def test_the_command_line_never_branches_on_a_game() -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from kabale.double_h import DoubleH
 from kabale.games.kabalam.match import Match
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 from kabale.web.saved import (
     DOUBLE_H_STATS, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats, SavedDoubleH, SavedMatch,
     SavedPatience,

@@ -19,7 +19,7 @@ from kabale.double_h import DoubleH, MoveKind
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move, Options
 from kabale.games.kabalam.match import Match
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 from kabale.session import AUTOMATIC, COMPUTER, DEAL, FORCED, PLAY, Session
 from kabale.solver import safe_move
 

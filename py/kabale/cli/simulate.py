@@ -32,7 +32,7 @@ from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.state import ENDINGS
 from kabale.games.kabalam.match import Match
-from kabale.patience import DRAW_PILE_FINISHED, OUT_WITH_THIRTEEN, WON, Patience
+from kabale.games.patience.rules import DRAW_PILE_FINISHED, OUT_WITH_THIRTEEN, WON, Patience
 
 NAME = "simulate"
 HELP = "let bots play many games and print a JSON summary"

@@ -147,14 +147,14 @@ def _kabalam_from_dict(data: Mapping[str, Any]) -> Any:
 
 
 def _patience_deal(seed: int, options: Options | None = None) -> Any:
-    from kabale.patience import Patience
+    from kabale.games.patience.rules import Patience
 
     return Patience.deal(seed, _options(options))
 
 
 def _patience_start(record: Mapping[str, Any]) -> Any:
     from kabale.games.kabala.rules import Options
-    from kabale.patience import Patience, PatiencePosition
+    from kabale.games.patience.rules import Patience, PatiencePosition
 
     options = Options.from_dict(record.get("options"))
     if "position" in record:
@@ -163,7 +163,7 @@ def _patience_start(record: Mapping[str, Any]) -> Any:
 
 
 def _patience_from_dict(data: Mapping[str, Any]) -> Any:
-    from kabale.patience import Patience
+    from kabale.games.patience.rules import Patience
 
     return Patience.from_dict(data)
 
@@ -207,7 +207,7 @@ GAMES: dict[str, GameSpec] = {
     for spec in (
         GameSpec("kabalam", "KABALAM", ("kabale.games.kabalam.hand.KabalamHand", "kabale.games.kabalam.match.Match"),
                  _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
-        GameSpec("patience", "Patience Kabalam", ("kabale.patience.Patience",), _patience_deal,
+        GameSpec("patience", "Patience Kabalam", ("kabale.games.patience.rules.Patience",), _patience_deal,
                  _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
         GameSpec("double-h", "Double H", ("kabale.double_h.DoubleH",), _double_h_deal, _double_h_start,
                  _double_h_from_dict, _double_h_move, (1,), False, False, (THOUGHTFUL, HONEST)),

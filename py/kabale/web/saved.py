@@ -16,7 +16,7 @@ from .settings import Settings
 if TYPE_CHECKING:  # the engines are imported when a game is read, not when the page starts
     from kabale.double_h import DoubleH
     from kabale.games.kabalam.match import Match
-    from kabale.patience import Patience
+    from kabale.games.patience.rules import Patience
 
 #: The seats in order of play (as kabale.games.kabalam.state.SEATS, without importing the engine at start).
 SEATS: tuple[str, ...] = ("S", "W", "N", "E")
@@ -137,7 +137,7 @@ class SavedPatience:
     def from_dict(cls, data: Any) -> "SavedPatience":
         if not isinstance(data, Mapping):
             raise ValueError("a saved patience is an object")
-        from kabale.patience import Patience
+        from kabale.games.patience.rules import Patience
 
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
