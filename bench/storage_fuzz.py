@@ -23,7 +23,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from kabale.double_h import DoubleH  # noqa: E402
+from kabale.games.double_h.rules import DoubleH  # noqa: E402
 from kabale.games.kabalam.match import Match  # noqa: E402
 from kabale.games.patience.rules import Patience  # noqa: E402
 from kabale.web.saved import (  # noqa: E402

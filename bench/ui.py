@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from kabale.double_h import MoveKind  # noqa: E402
+from kabale.games.double_h.rules import MoveKind  # noqa: E402
 from kabale.games.kabala.rules import Move  # noqa: E402
 from kabale.solver import solve_seed  # noqa: E402
 from kabale.games.patience.rules import Patience  # noqa: E402

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.double_h import DoubleH
+from kabale.games.double_h.rules import DoubleH
 
 GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}
 

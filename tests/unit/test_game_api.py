@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pytest
 
-from kabale.double_h import DoubleH, DoubleHObservation, MoveKind
+from kabale.games.double_h.rules import DoubleH, DoubleHObservation, MoveKind
 from kabale.game import SOLO, Game, IllegalMove, Result
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand

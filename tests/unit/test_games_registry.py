@@ -69,7 +69,7 @@ def test_looking_a_game_up_loads_that_games_rules_only() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('kabale.')))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=ROOT.parents[1], env={"PYTHONPATH": str(ROOT.parent)}).stdout
-    assert "kabale.double_h" in loaded
+    assert "kabale.games.double_h.rules" in loaded
     assert not any(name in loaded for name in ("kabale.games.kabalam.hand'", "kabale.games.patience.rules'", "kabale.games.kabalam.match'", "kabale.solver"))
 
 

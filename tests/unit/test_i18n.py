@@ -256,7 +256,7 @@ def test_the_log_reads_right_for_you_and_for_others() -> None:
 
 def engine_refusals(reasons: set[str]) -> dict[str, IllegalMove]:
     """Real refusals of the Double H engine, one per reason, from moving cards between places of fresh deals."""
-    from kabale.double_h import PLACES, DoubleH, Move
+    from kabale.games.double_h.rules import PLACES, DoubleH, Move
 
     found: dict[str, IllegalMove] = {}
     for seed in range(200):

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from kabale.double_h import DoubleH
+from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.saved import (

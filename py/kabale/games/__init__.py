@@ -169,7 +169,7 @@ def _patience_from_dict(data: Mapping[str, Any]) -> Any:
 
 
 def _double_h_deal(seed: int, options: Options | None = None) -> Any:
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
 
     if options is not None and options != _options(None):
         raise ValueError("Double H has no options")
@@ -177,7 +177,7 @@ def _double_h_deal(seed: int, options: Options | None = None) -> Any:
 
 
 def _double_h_start(record: Mapping[str, Any]) -> Any:
-    from kabale.double_h import DoubleH, Position
+    from kabale.games.double_h.rules import DoubleH, Position
 
     if "start" in record:
         position = Position.from_dict(record["start"])
@@ -190,13 +190,13 @@ def _double_h_start(record: Mapping[str, Any]) -> Any:
 
 
 def _double_h_from_dict(data: Mapping[str, Any]) -> Any:
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
 
     return DoubleH.from_dict(data)
 
 
 def _double_h_move(text: str) -> Any:
-    from kabale.double_h import Move
+    from kabale.games.double_h.rules import Move
 
     return Move.from_text(text)
 
@@ -209,7 +209,7 @@ GAMES: dict[str, GameSpec] = {
                  _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
         GameSpec("patience", "Patience Kabalam", ("kabale.games.patience.rules.Patience",), _patience_deal,
                  _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
-        GameSpec("double-h", "Double H", ("kabale.double_h.DoubleH",), _double_h_deal, _double_h_start,
+        GameSpec("double-h", "Double H", ("kabale.games.double_h.rules.DoubleH",), _double_h_deal, _double_h_start,
                  _double_h_from_dict, _double_h_move, (1,), False, False, (THOUGHTFUL, HONEST)),
     )
 }

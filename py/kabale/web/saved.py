@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .settings import Settings
 
 if TYPE_CHECKING:  # the engines are imported when a game is read, not when the page starts
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
     from kabale.games.kabalam.match import Match
     from kabale.games.patience.rules import Patience
 
@@ -194,7 +194,7 @@ class SavedDoubleH:
 
     @classmethod
     def from_dict(cls, data: Any) -> "SavedDoubleH":
-        from kabale.double_h import DoubleH
+        from kabale.games.double_h.rules import DoubleH
 
         if not isinstance(data, Mapping):
             raise ValueError("a saved Double H game is an object")

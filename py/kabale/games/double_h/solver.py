@@ -1,9 +1,9 @@
-"""Double H for the solver: the same rules as :mod:`kabale.double_h`, on a
+"""Double H for the solver: the same rules as :mod:`kabale.games.double_h.rules`, on a
 compact state of small ints, so the search runs many times faster.
 
 A state is a tuple ``(piles, gone, pos, round)``:
 
-* ``piles``: 26 ints, one a place (:data:`kabale.double_h_moves.PLACES`
+* ``piles``: 26 ints, one a place (:data:`kabale.games.double_h.moves.PLACES`
   order). 0 is an empty place; otherwise ``value << 5 | bottom << 3 | count``
   with the value 1..13, the suit of the bottom card 0..3 (clubs..hearts) and
   the number of cards 1..4. Every pile holds one value in consecutive suits
@@ -27,8 +27,8 @@ import random
 from typing import Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.double_h import DoubleH, Move, MoveKind, Position
-from kabale.double_h_moves import PLACES
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
+from kabale.games.double_h.moves import PLACES
 
 __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
 

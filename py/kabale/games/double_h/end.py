@@ -70,7 +70,7 @@ def is_dead_end(
 ) -> bool:
     """True when the position is lost: nothing but parking can ever be played.
 
-    ``piles`` are the 26 places (index as :data:`kabale.double_h_moves.PLACES`),
+    ``piles`` are the 26 places (index as :data:`kabale.games.double_h.moves.PLACES`),
     bottom card first; ``waste`` ends with its top card.
     """
     if stock_count:

@@ -6,8 +6,8 @@ is mutable: :meth:`DoubleH.apply` plays a move and records it, and
 steps, across rounds too. Everything the table draws is derived here
 (:meth:`DoubleH.facts`): the UI keeps no state of its own.
 
-Places, moves and their text live in :mod:`kabale.double_h_moves`; the exact
-"lost" test in :mod:`kabale.double_h_end`.
+Places, moves and their text live in :mod:`kabale.games.double_h.moves`; the exact
+"lost" test in :mod:`kabale.games.double_h.end`.
 
 >>> game = DoubleH.deal(7)
 >>> len(game.facts().places), game.facts().stock_count
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
 from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
-from kabale.double_h_end import is_dead_end
-from kabale.double_h_moves import PLACES, Move, MoveKind, Place
+from kabale.games.double_h.end import is_dead_end
+from kabale.games.double_h.moves import PLACES, Move, MoveKind, Place
 from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
 
 __all__ = ["DoubleH", "DoubleHObservation", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
