@@ -3,11 +3,12 @@
 Where each rule lives:
 
 * :mod:`kabale.games.double_h.moves`: the layout's 26 places (``PLACES``,
-  ``Place``: two H of 13, a value each) and the moves with their text both
-  ways (``Move``, ``MoveKind``);
+  ``Place``: two H of 13, a value each; ``PLACE_VALUES`` by index), the three
+  rounds (``LAST_ROUND``) and the moves with their text both ways (``Move``,
+  ``MoveKind``);
 * :mod:`kabale.games.double_h.rules` (``DoubleH``): the game. The deck and the
   deal (``DoubleH.deal``), each move's rule with the reason a move is refused
-  (``check``: ``_check_draw``, ``_check_next_round`` and ``LAST_ROUND``,
+  (``check``: ``_check_draw``, ``_check_next_round``,
   ``_check_turn`` for the yellow piles, ``_check_card`` for a build, a
   parking or a move to an empty place), the moves there are
   (``legal_moves``), playing and undoing one (``_do``, ``_undo``), won and
