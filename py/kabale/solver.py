@@ -33,9 +33,9 @@ from typing import Any, Generic, Iterable, Sequence, TypeVar, overload
 
 from kabale.cards import new_rng, shuffled
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
+from kabale.games.double_h.solver import Action, Macro, Model, Space, State
 from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
 from kabale.games.patience.rules import Patience, PatiencePosition
-from kabale.games.double_h.solver import Action, Macro, Model, Space, State
 from kabale.games.patience.solver import Model as PatienceModel, Space as PatienceSpace
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
 

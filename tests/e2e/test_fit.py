@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from helpers import INSTANT, double_h_place
-from kabale.games.double_h.rules import DoubleH
 from kabale.games.double_h.moves import MoveKind
+from kabale.games.double_h.rules import DoubleH
 
 #: How long a page may take to boot Python (as conftest's, cold, on 2 busy cores).
 BOOT_TIMEOUT_MS = 90_000

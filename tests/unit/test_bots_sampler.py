@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.bots import NormalBot
 from kabale.bots.sampler import Clue, Knowledge, clues_of, min_removal, satisfies, sim_of
-from kabale.games.kabalam.fast import has_play, to_sim
 from kabale.cards import Card, cards_from_text, kabalam_deck
 from kabale.games.kabala.rules import Options, known_packets
+from kabale.games.kabalam.fast import has_play, to_sim
 from kabale.games.kabalam.hand import KabalamHand, KabalamObservation, KabalamPosition
 
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())

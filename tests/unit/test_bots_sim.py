@@ -6,8 +6,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from kabale.games.kabalam.fast import SimHand, has_play, to_move, to_sim
 from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.fast import SimHand, has_play, to_move, to_sim
 from kabale.games.kabalam.hand import KabalamHand
 
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())

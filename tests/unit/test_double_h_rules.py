@@ -6,8 +6,8 @@ import pytest
 from test_double_h_tables import table
 
 from kabale.cards import Card, Suit, cards_from_text
-from kabale.games.double_h.rules import PLACES, DoubleH, Move, Place
 from kabale.game import IllegalMove
+from kabale.games.double_h.rules import PLACES, DoubleH, Move, Place
 from kabale.games.double_h.solver import CARD, Model
 
 

@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 import pytest
 
-from kabale.games.double_h.rules import DoubleH, DoubleHObservation, MoveKind
 from kabale.game import SOLO, Game, IllegalMove, Result
+from kabale.games.double_h.rules import DoubleH, DoubleHObservation, MoveKind
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match

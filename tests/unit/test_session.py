@@ -15,8 +15,8 @@ import pytest
 
 from kabale.bots import make_bot
 from kabale.cards import new_rng
-from kabale.games.double_h.rules import DoubleH, MoveKind
 from kabale.game import IllegalMove
+from kabale.games.double_h.rules import DoubleH, MoveKind
 from kabale.games.kabala.rules import Move, Options
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience

@@ -30,9 +30,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from kabale.games.kabalam.fast import DOUBLE_PAIRS, SimHand, digital_root, has_play
 from kabale.cards import Card, kabalam_deck, shuffled
 from kabale.games.kabala.rules import PLAYS, known_packets
+from kabale.games.kabalam.fast import DOUBLE_PAIRS, SimHand, digital_root, has_play
 from kabale.games.kabalam.state import KabalamObservation, KabalamPosition
 
 __all__ = ["Clue", "Knowledge", "Deal", "clues_of", "min_removal", "satisfies"]

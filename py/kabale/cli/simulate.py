@@ -30,8 +30,8 @@ from kabale.cards import new_rng
 from kabale.games import GAMES
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand
-from kabale.games.kabalam.state import ENDINGS
 from kabale.games.kabalam.match import Match
+from kabale.games.kabalam.state import ENDINGS
 from kabale.games.patience.rules import DRAW_PILE_FINISHED, OUT_WITH_THIRTEEN, WON, Patience
 
 NAME = "simulate"

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
 from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
+from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
 from kabale.games.double_h.end import is_dead_end
 from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES, Move, MoveKind, Place
-from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
 
 __all__ = ["DoubleH", "DoubleHObservation", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
 

@@ -27,8 +27,8 @@ import random
 from typing import Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 
 __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
 
