@@ -50,9 +50,9 @@ from cheater import Cheater  # noqa: E402
 from kabale.bots import make_bot  # noqa: E402
 from kabale.cards import new_rng  # noqa: E402
 from kabale.cli.simulate import seating, wilson  # noqa: E402
-from kabale.kabala import Move  # noqa: E402
-from kabale.kabalam import KabalamHand  # noqa: E402
-from kabale.match import Match  # noqa: E402
+from kabale.games.kabala.rules import Move  # noqa: E402
+from kabale.games.kabalam.hand import KabalamHand  # noqa: E402
+from kabale.games.kabalam.match import Match  # noqa: E402
 from positions import observation_of, positions  # noqa: E402
 
 Job = tuple[tuple[str, ...], int, int, int]  # line-up, seed, turn, playouts

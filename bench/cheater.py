@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from kabale.bots.hard import DEFAULT_BUDGET_MS  # noqa: E402
 from kabale.bots.search import Budget, SearchReport, search  # noqa: E402
 from kabale.bots.base import Thinking, finish  # noqa: E402
-from kabale.bots.sim import SimHand, to_sim  # noqa: E402
-from kabale.kabala import Move  # noqa: E402
-from kabale.kabalam import KabalamHand  # noqa: E402
+from kabale.games.kabalam.fast import SimHand, to_sim  # noqa: E402
+from kabale.games.kabala.rules import Move  # noqa: E402
+from kabale.games.kabalam.hand import KabalamHand  # noqa: E402
 
 __all__ = ["Cheater", "sim_of_hand"]
 

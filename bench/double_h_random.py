@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from kabale.double_h import DoubleH, MoveKind  # noqa: E402
+from kabale.games.double_h.rules import DoubleH, MoveKind  # noqa: E402
 
 
 def play_random(seeds: range) -> tuple[Counter[str], int]:

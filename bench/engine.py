@@ -24,9 +24,9 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from kabale.cards import kabalam_deck, patience_deck  # noqa: E402
-from kabale.kabala import Options  # noqa: E402
-from kabale.kabalam import KabalamHand  # noqa: E402
-from kabale.patience import Patience  # noqa: E402
+from kabale.games.kabala.rules import Options  # noqa: E402
+from kabale.games.kabalam.hand import KabalamHand  # noqa: E402
+from kabale.games.patience.rules import Patience  # noqa: E402
 
 
 def throughput(play_one: Callable[[int], int], seconds: float) -> tuple[float, float]:

@@ -577,12 +577,12 @@ class Game:
     def move(self, driver: Driver) -> tuple[Any, list[str]]:
         """A legal play for the position on the table (the engine's), and its clicks."""
         if self.key == "patience":
-            from kabale.patience import Patience
+            from kabale.games.patience.rules import Patience
 
             move = next(m for m in Patience.deal(self.seed).legal_moves() if m.is_play)
             return move, kabala_clicks(move)
         if self.key == "double-h":
-            from kabale.double_h import DoubleH, MoveKind
+            from kabale.games.double_h.rules import DoubleH, MoveKind
 
             card_move = next(m for m in DoubleH.deal(self.seed).legal_moves() if m.kind is MoveKind.CARD)
             return card_move, double_h_clicks(card_move)

@@ -35,8 +35,8 @@ for folder in ("scripts", "py", "bench"):
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from browser import launch, percentile, ready  # noqa: E402
-from kabale.kabala import Move  # noqa: E402
-from kabale.patience import Patience  # noqa: E402
+from kabale.games.kabala.rules import Move  # noqa: E402
+from kabale.games.patience.rules import Patience  # noqa: E402
 from kabale.web.saved import SavedPatience  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 

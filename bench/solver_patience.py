@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
-from kabale.kabala import Options  # noqa: E402
+from kabale.games.kabala.rules import Options  # noqa: E402
 from kabale.solver import solve_patience_seed, wilson_interval  # noqa: E402
 
 OPTIONS = {

@@ -23,9 +23,9 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from kabale.double_h import DoubleH  # noqa: E402
-from kabale.match import Match  # noqa: E402
-from kabale.patience import Patience  # noqa: E402
+from kabale.games.double_h.rules import DoubleH  # noqa: E402
+from kabale.games.kabalam.match import Match  # noqa: E402
+from kabale.games.patience.rules import Patience  # noqa: E402
 from kabale.web.saved import (  # noqa: E402
     DOUBLE_H, DOUBLE_H_STATS, KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,

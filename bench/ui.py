@@ -35,10 +35,10 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from kabale.double_h import MoveKind  # noqa: E402
-from kabale.kabala import Move  # noqa: E402
+from kabale.games.double_h.rules import MoveKind  # noqa: E402
+from kabale.games.kabala.rules import Move  # noqa: E402
 from kabale.solver import solve_seed  # noqa: E402
-from kabale.patience import Patience  # noqa: E402
+from kabale.games.patience.rules import Patience  # noqa: E402
 from kabale.web.saved import SavedMatch, SavedPatience  # noqa: E402
 from browser import launch, percentile, ready  # noqa: E402
 from serve import serve_in_thread  # noqa: E402

@@ -3,8 +3,10 @@
 Issue 12's measure: a fourth game should touch the registry, not every layer.
 A branch here is a comparison with a game's name (``game == "patience"``,
 ``name in ("kabalam", ...)``, ``name == DOUBLE_H``, a ``match`` case on it) or an ``isinstance``
-test against a game's class. py/kabale/games/ (the registry) and each game's
-own module (which names itself in its records) are not counted.
+test against a game's class. The registry (py/kabale/games/__init__.py) and each
+game's own rules (its package under py/kabale/games/, whose records carry its
+name) are not counted; a game's solver side (games/<game>/solver*.py) is, as the
+solver's.
 
     python scripts/game_branches.py [--list]
 """
@@ -21,8 +23,20 @@ NAMES = {"kabalam", "patience", "double-h", "kabalam-match"}
 #: Constants that hold a game's name (kabale.web.saved's record names, double_h.GAME_NAME).
 NAME_CONSTANTS = {"KABALAM", "PATIENCE", "DOUBLE_H", "GAME_NAME"}
 CLASSES = {"KabalamHand", "Match", "Patience", "DoubleH"}
-#: Where a game's name belongs: the registry, and the games' own modules (their records carry their name).
-OWNERS = {"games", "kabalam.py", "match.py", "patience.py", "double_h.py"}
+
+
+def is_owner(parts: tuple[str, ...]) -> bool:
+    """Where a game's name belongs: the registry, and a game's own rules (their records carry their name)."""
+    if parts[0] != "games":
+        return False
+    return len(parts) == 2 or not parts[2].startswith("solver")
+
+
+def area_of(parts: tuple[str, ...]) -> str:
+    """engine, solver, bots, cli or web, by the file's path under kabale/."""
+    if parts[0] == "games" or (len(parts) == 1 and parts[0].startswith("solver")):
+        return "solver" if parts[-1].startswith("solver") else "engine"
+    return parts[0] if len(parts) > 1 else "engine"
 
 
 def _names_in(node: ast.AST) -> bool:
@@ -56,9 +70,9 @@ def count(root: Path = ROOT) -> dict[str, Counter[str]]:
     areas: dict[str, Counter[str]] = {}
     for path in sorted(root.rglob("*.py")):
         parts = path.relative_to(root).parts
-        if parts[0] in OWNERS:
+        if is_owner(parts):
             continue
-        area = parts[0] if len(parts) > 1 else ("solver" if parts[0].startswith("solver") else "engine")
+        area = area_of(parts)
         for _, kind in branches(path):
             areas.setdefault(area, Counter())[kind] += 1
     return areas
@@ -70,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.list:
         for path in sorted(ROOT.rglob("*.py")):
-            if path.relative_to(ROOT).parts[0] not in OWNERS:
+            if not is_owner(path.relative_to(ROOT).parts):
                 for line, kind in branches(path):
                     print(f"{path.relative_to(ROOT)}:{line}: {kind}")
     areas = count()

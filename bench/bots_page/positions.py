@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from kabale.bots import make_bot
-from kabale.kabalam import KabalamHand
+from kabale.games.kabalam.hand import KabalamHand
 
 
 def positions(count: int, seats: int = 2, first_seed: int = 7000) -> list[tuple[dict[str, Any], str]]:

@@ -11,7 +11,7 @@ import random
 import time
 
 from kabale.bots import make_bot
-from kabale.kabalam import KabalamHand
+from kabale.games.kabalam.hand import KabalamHand
 
 
 def decide(record_json: str, seat: str, level: str, seed: int, budget_ms: float) -> str:

@@ -22,7 +22,7 @@ is engine code, tested in CPython, for every game alike:
 The engine knows nothing of bots or the solver (tests/unit/test_layers.py):
 the choosers and the hook come from the layer above.
 
->>> from kabale.patience import Patience
+>>> from kabale.games.patience.rules import Patience
 >>> session = Session(Patience.deal(3))
 >>> [event.kind for event in session.play(session.game.legal_moves()[0])][:1]
 ['play']

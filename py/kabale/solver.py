@@ -2,7 +2,7 @@
 win rates, turning points (Double H).
 
 Every answer comes from :func:`kabale.solver_search.search` on the compact
-rules of :mod:`kabale.solver_double_h` or :mod:`kabale.solver_patience`,
+rules of :mod:`kabale.games.double_h.solver` or :mod:`kabale.games.patience.solver`,
 within a budget of seconds and/or states, and is one of:
 
 * ``won``: a winning line was found (its moves replay legally through the
@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Iterable, Sequence, TypeVar, overload
 
 from kabale.cards import new_rng, shuffled
-from kabale.double_h import DoubleH, Move, MoveKind, Position
-from kabale.kabala import Move as PatienceMove, Options, how_many
-from kabale.patience import Patience, PatiencePosition
-from kabale.solver_double_h import Action, Macro, Model, Space, State
-from kabale.solver_patience import Model as PatienceModel, Space as PatienceSpace
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
+from kabale.games.double_h.solver import Action, Macro, Model, Space, State
+from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
+from kabale.games.patience.rules import Patience, PatiencePosition
+from kabale.games.patience.solver import Model as PatienceModel, Space as PatienceSpace
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
 
 __all__ = [
@@ -423,7 +423,7 @@ def summarize(verdicts: Sequence[Verdict[Any]]) -> WinRate:
 #
 # Thoughtful mode knows the face-down cards of the Kabala and the order of the
 # draw pile: the full state of a deal, or of a Patience game in play. The
-# search runs on the compact rules of :mod:`kabale.solver_patience`.
+# search runs on the compact rules of :mod:`kabale.games.patience.solver`.
 
 KNOWS_EVERYTHING = "thoughtful: it knows the face-down cards and the order of the draw pile"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 from kabale.web.saved import SavedMatch, SavedPatience
 
 #: Settings stored before the page starts: the computer plays at once (tests never wait on a clock).
@@ -110,7 +110,7 @@ def double_h_place(page: Page, place: Any) -> Any:
 def click_double_h_move(page: Page, move: Any) -> None:
     """Make a Double H move as a person does, by role and accessible name: pick up a card (from
     the waste or a place), then choose its place; or press the move's button."""
-    from kabale.double_h import MoveKind
+    from kabale.games.double_h.rules import MoveKind
 
     if move.kind is MoveKind.CARD:
         source = page.get_by_role("button", name=re.compile(r"^Waste, ")) if move.source is None \

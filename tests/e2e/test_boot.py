@@ -8,9 +8,9 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from kabale.match import Match
-from kabale.patience import Patience
-from kabale.double_h import DoubleH
+from kabale.games.kabalam.match import Match
+from kabale.games.patience.rules import Patience
+from kabale.games.double_h.rules import DoubleH
 
 GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}
 

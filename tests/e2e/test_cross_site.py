@@ -22,7 +22,7 @@ from playwright.sync_api import BrowserContext, Frame, FrameLocator, Page, expec
 
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_double_h_move, saved_double_h
-from kabale.double_h import DoubleH
+from kabale.games.double_h.rules import DoubleH
 from kabale.solver import solve_seed
 
 SEED = 12

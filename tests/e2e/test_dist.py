@@ -9,7 +9,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 import dist
 from conftest import NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 
 SUB_PATH = "games/kabale/"
 

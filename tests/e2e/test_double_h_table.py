@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, click_double_h_move, saved_double_h
-from kabale.double_h import DoubleH, Move, MoveKind
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind
 from kabale.solver import solve_seed
 
 

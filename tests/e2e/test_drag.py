@@ -16,9 +16,9 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from helpers import INSTANT, VALUE_NAMES, revision, saved_double_h, saved_match, saved_patience, wait_for_save
-from kabale.double_h import DoubleH, Move as DoubleHMove, MoveKind
-from kabale.kabala import Move
-from kabale.patience import Patience
+from kabale.games.double_h.rules import DoubleH, Move as DoubleHMove, MoveKind
+from kabale.games.kabala.rules import Move
+from kabale.games.patience.rules import Patience
 
 STEPS = 12
 

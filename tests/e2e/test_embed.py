@@ -9,7 +9,7 @@ from typing import Any, Callable
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 from kabale.web.saved import SavedPatience
 
 HOST_PAGE = """<!doctype html>

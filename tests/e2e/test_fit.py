@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from helpers import INSTANT, double_h_place
-from kabale.double_h import DoubleH
-from kabale.double_h_moves import MoveKind
+from kabale.games.double_h.moves import MoveKind
+from kabale.games.double_h.rules import DoubleH
 
 #: How long a page may take to boot Python (as conftest's, cold, on 2 busy cores).
 BOOT_TIMEOUT_MS = 90_000
@@ -186,7 +186,7 @@ def four_seat_match(seed: int, *, to_the_end: bool) -> dict[str, Any]:
     import json
     import random
 
-    from kabale.match import Match
+    from kabale.games.kabalam.match import Match
     from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
     match = Match.start(seed, seats=4)

@@ -14,9 +14,9 @@ from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_move, revision, saved_match, start_two_seat_match, stored, wait_for_save
 from kabale.bots import make_bot
 from kabale.cards import new_rng
-from kabale.kabala import Move
-from kabale.kabalam import KabalamHand
-from kabale.match import Match
+from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
 

@@ -81,7 +81,7 @@ def test_a_double_h_move_travels_from_its_place(page: Page, open_kabale: Callabl
     page = open_kabale("?game=double-h&seed=7")
     slow_motion(page)
     game = saved_double_h(page).game
-    from kabale.double_h import MoveKind
+    from kabale.games.double_h.rules import MoveKind
 
     move = next(move for move in game.legal_moves() if move.kind is MoveKind.CARD)
     card = str(game.pile(move.source)[-1]) if move.source is not None else str(game.waste[-1])

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save
-from kabale.kabala import Move
-from kabale.patience import Patience
+from kabale.games.kabala.rules import Move
+from kabale.games.patience.rules import Patience
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 
 from helpers import (INSTANT, click_double_h_move, click_move, revision, saved_double_h, saved_match, stored,
                      wait_for_save)
-from kabale.double_h import DoubleH, MoveKind
-from kabale.patience import Patience
+from kabale.games.double_h.rules import DoubleH, MoveKind
+from kabale.games.patience.rules import Patience
 from kabale.web.saved import SavedPatience
 
 def re_stock(count: int) -> re.Pattern[str]:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
 from helpers import INSTANT, click_move, revision, saved_double_h, saved_match, saved_patience, stored, wait_for_save
-from kabale.patience import Patience
+from kabale.games.patience.rules import Patience
 
 MARKUP = "<img src=x onerror=alert(1)>"
 

@@ -14,9 +14,9 @@ from kabale.bots import BOTS, LEVELS, EasyBot, HardBot, NormalBot, finish, make_
 from kabale.bots.base import Bot
 from kabale.bots.search import Budget
 from kabale.cards import Card, cards_from_text, kabalam_deck
-from kabale.kabala import Move, Options
-from kabale.kabalam import KabalamHand, KabalamObservation, KabalamPosition
-from kabale.match import Match
+from kabale.games.kabala.rules import Move, Options
+from kabale.games.kabalam.hand import KabalamHand, KabalamObservation, KabalamPosition
+from kabale.games.kabalam.match import Match
 
 from unit_helpers import cards_seen_by
 

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.bots import NormalBot
 from kabale.bots.sampler import Clue, Knowledge, clues_of, min_removal, satisfies, sim_of
-from kabale.bots.sim import has_play, to_sim
 from kabale.cards import Card, cards_from_text, kabalam_deck
-from kabale.kabala import Options, known_packets
-from kabale.kabalam import KabalamHand, KabalamObservation, KabalamPosition
+from kabale.games.kabala.rules import Options, known_packets
+from kabale.games.kabalam.fast import has_play, to_sim
+from kabale.games.kabalam.hand import KabalamHand, KabalamObservation, KabalamPosition
 
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

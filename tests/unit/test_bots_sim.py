@@ -1,4 +1,4 @@
-"""The playout rules (kabale.bots.sim) are the engine's rules, move for move."""
+"""The playout rules (kabale.games.kabalam.fast) are the engine's rules, move for move."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from kabale.bots.sim import SimHand, has_play, to_move, to_sim
-from kabale.kabala import Options
-from kabale.kabalam import KabalamHand
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.fast import SimHand, has_play, to_move, to_sim
+from kabale.games.kabalam.hand import KabalamHand
 
 OPTIONS = st.builds(Options, compounded_doubles=st.booleans(), free_yield=st.booleans())
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from kabale.cli import main
-from kabale.kabala import Options
-from kabale.kabalam import KabalamHand
-from kabale.patience import Patience
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.patience.rules import Patience
 
 
 def record_file(tmp_path: Path, record: object) -> str:
@@ -98,7 +98,7 @@ def test_replay_reads_stdin_for_a_dash(monkeypatch: pytest.MonkeyPatch, capsys: 
 
 
 def test_replay_of_a_double_h_game_won_along_the_solver_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
     from kabale.solver import solve_seed
 
     solution = solve_seed(1, budget_s=10)
@@ -112,7 +112,7 @@ def test_replay_of_a_double_h_game_won_along_the_solver_line(tmp_path: Path, cap
 
 
 def test_replay_of_a_stored_double_h_game_stops_at_an_illegal_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
 
     game = DoubleH.deal(3)
     game.apply("draw")

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kabale.cli import main
-from kabale.double_h import DoubleH
+from kabale.games.double_h.rules import DoubleH
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

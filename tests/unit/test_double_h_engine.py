@@ -12,10 +12,10 @@ from hypothesis import given, settings, strategies as st
 from test_double_h_tables import table
 
 from kabale.cards import double_h_deck
-from kabale.double_h import PLACES, DoubleH, Move, MoveKind, Place, Position
-from kabale.double_h_end import is_dead_end
 from kabale.game import Game, IllegalMove
-from kabale.solver_double_h import CARD, Model, is_right
+from kabale.games.double_h.end import is_dead_end
+from kabale.games.double_h.rules import PLACES, DoubleH, Move, MoveKind, Place, Position
+from kabale.games.double_h.solver import CARD, Model, is_right
 
 
 def random_game(seed: int, moves: int, rng_seed: int | None = None) -> DoubleH:

@@ -6,9 +6,9 @@ import pytest
 from test_double_h_tables import table
 
 from kabale.cards import Card, Suit, cards_from_text
-from kabale.double_h import PLACES, DoubleH, Move, Place
 from kabale.game import IllegalMove
-from kabale.solver_double_h import CARD, Model
+from kabale.games.double_h.rules import PLACES, DoubleH, Move, Place
+from kabale.games.double_h.solver import CARD, Model
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 import pytest
 
 from kabale.cards import SUITS, Card, cards_from_text, double_h_deck
-from kabale.double_h import PLACES, DoubleH, Place
+from kabale.games.double_h.rules import PLACES, DoubleH, Place
 
 
 def table(

@@ -13,12 +13,12 @@ from typing import Any, Callable
 
 import pytest
 
-from kabale.double_h import DoubleH, DoubleHObservation, MoveKind
 from kabale.game import SOLO, Game, IllegalMove, Result
-from kabale.kabala import Options
-from kabale.kabalam import KabalamHand
-from kabale.match import Match
-from kabale.patience import Patience
+from kabale.games.double_h.rules import DoubleH, DoubleHObservation, MoveKind
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
+from kabale.games.patience.rules import Patience
 
 MAKERS: dict[str, Callable[[int], Any]] = {
     "hand-2": lambda seed: KabalamHand.deal(seed, seats=2),

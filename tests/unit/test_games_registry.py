@@ -11,8 +11,8 @@ import pytest
 
 from game_branches import ROOT, branches, count
 from kabale.games import GAMES, HONEST, THOUGHTFUL, spec_for_record, spec_of
-from kabale.kabala import Options
-from kabale.match import Match
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.match import Match
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -69,8 +69,8 @@ def test_looking_a_game_up_loads_that_games_rules_only() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('kabale.')))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=ROOT.parents[1], env={"PYTHONPATH": str(ROOT.parent)}).stdout
-    assert "kabale.double_h" in loaded
-    assert not any(name in loaded for name in ("kabale.kabalam'", "kabale.patience'", "kabale.match'", "kabale.solver"))
+    assert "kabale.games.double_h.rules" in loaded
+    assert not any(name in loaded for name in ("kabale.games.kabalam.hand'", "kabale.games.patience.rules'", "kabale.games.kabalam.match'", "kabale.solver"))
 
 
 def test_the_command_line_never_branches_on_a_game() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from kabale.cards import Card, cards_from_text
 from kabale.game import IllegalMove
-from kabale.kabala import Event
+from kabale.games.kabala.rules import Event
 from kabale.web import i18n
 from kabale.web.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, translate
 from kabale.web.messages import card_name, event_text, patience_event_text, refusal
@@ -256,7 +256,7 @@ def test_the_log_reads_right_for_you_and_for_others() -> None:
 
 def engine_refusals(reasons: set[str]) -> dict[str, IllegalMove]:
     """Real refusals of the Double H engine, one per reason, from moving cards between places of fresh deals."""
-    from kabale.double_h import PLACES, DoubleH, Move
+    from kabale.games.double_h.rules import PLACES, DoubleH, Move
 
     found: dict[str, IllegalMove] = {}
     for seed in range(200):

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.cards import Card, kabalam_deck
 from kabale.game import IllegalMove
-from kabale.kabala import Event, Move, Options, known_packets, next_flip_cards
-from kabale.kabalam import KabalamHand, KabalamObservation
+from kabale.games.kabala.rules import Event, Move, Options, known_packets, next_flip_cards
+from kabale.games.kabalam.hand import KabalamHand, KabalamObservation
 
 from unit_helpers import cards_seen_by
 

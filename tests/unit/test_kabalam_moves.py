@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from kabale.cards import Card
 from kabale.game import IllegalMove
-from kabale.kabala import BARE, DOUBLE, Move, Options, double_pairs
+from kabale.games.kabala.rules import BARE, DOUBLE, Move, Options, double_pairs
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from kabale.cards import Card, cards_from_text, kabalam_deck
-from kabale.kabala import Options, known_packets, next_flip_cards
-from kabale.kabalam import KabalamHand, KabalamPosition
+from kabale.games.kabala.rules import Options, known_packets, next_flip_cards
+from kabale.games.kabalam.hand import KabalamHand, KabalamPosition
 
 ON_A_4 = ("9C AC", "9D AD", "9H 2H")
 

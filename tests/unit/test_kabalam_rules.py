@@ -12,8 +12,8 @@ import pytest
 
 from kabale.cards import Card, kabalam_deck
 from kabale.game import IllegalMove
-from kabale.kabala import Move, Options
-from kabale.kabalam import KabalamHand, KabalamPosition
+from kabale.games.kabala.rules import Move, Options
+from kabale.games.kabalam.hand import KabalamHand, KabalamPosition
 
 ON_A_4 = ("9C AC", "9D AD", "9H 2H")
 

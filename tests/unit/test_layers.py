@@ -64,18 +64,26 @@ def test_the_guard_catches_a_browser_import(tmp_path: Path) -> None:
 
 #: Each layer may import its own and the lower ones only. The rules (engine) know
 #: nothing of who plays them; the bots and the solver play the rules; the registry
-#: (kabale.games) names the games for the command line and the page, and calls the
-#: solver from its hooks; the command line and the page are the top.
+#: (kabale.games itself, its __init__) names the games for the command line and the
+#: page, and calls the solver from its hooks; the command line and the page are the top.
+#: A game's package under kabale.games (kabale.games.double_h, ...) holds that game's
+#: rules, which are engine, and its solver side (a module named solver*), which is
+#: solver: the package is where a reader finds the game, the layer is what a module does.
 RANKS = {"engine": 0, "bots": 1, "solver": 1, "games": 2, "cli": 3, "web": 3}
 
 
 def layer_of(module: str) -> str:
     """The layer of a module of kabale, by its dotted name.
 
-    >>> [layer_of(m) for m in ("kabale.cards", "kabale.solver_patience", "kabale.bots.sim", "kabale.__main__")]
+    >>> [layer_of(m) for m in ("kabale.cards", "kabale.solver", "kabale.bots.search", "kabale.__main__")]
     ['engine', 'solver', 'bots', 'cli']
+    >>> [layer_of(m) for m in ("kabale.games", "kabale.games.double_h", "kabale.games.double_h.rules",
+    ...                        "kabale.games.patience.solver", "kabale.games.kabalam.fast")]
+    ['games', 'engine', 'engine', 'solver', 'engine']
     """
     parts = module.split(".")[1:] or ["__init__"]
+    if parts[0] == "games" and len(parts) > 1:
+        return "solver" if len(parts) > 2 and parts[2].startswith("solver") else "engine"
     if parts[0] in ("bots", "games", "cli", "web"):
         return parts[0]
     if parts[0].startswith("solver"):
@@ -142,10 +150,21 @@ def test_the_layer_guard_catches_an_upward_import(tmp_path: Path) -> None:
     (root / "cards.py").write_text("def f():\n    from kabale.solver import solve\n")
     (root / "bots" / "x.py").write_text("from ..cli import main\nfrom ..solver import hint\nfrom . import sim\n")
     (root / "solver.py").write_text("from kabale.games import GAMES\nimport kabale.cards\n")
+    game = root / "games" / "patience"
+    game.mkdir(parents=True)
+    (root / "games" / "__init__.py").write_text("from kabale.cli import main\n")
+    (game / "__init__.py").write_text('"""Patience."""\n')
+    (game / "rules.py").write_text("from kabale.cards import Card\nfrom .solver import Model\nfrom kabale.games import GAMES\n")
+    (game / "solver.py").write_text("from kabale.solver_search import search\nfrom .rules import Patience\n"
+                                    "from kabale.bots.search import search as s\n")
     breaches = layer_breaches(root)
     assert breaches == [
         "kabale/bots/x.py:1 (bots) imports kabale.cli (cli)",
         "kabale/bots/x.py:2 (bots) imports kabale.solver (solver)",
         "kabale/cards.py:2 (engine) imports kabale.solver (solver)",
+        "kabale/games/__init__.py:1 (games) imports kabale.cli (cli)",
+        "kabale/games/patience/rules.py:2 (engine) imports kabale.games.patience.solver (solver)",
+        "kabale/games/patience/rules.py:3 (engine) imports kabale.games (games)",
+        "kabale/games/patience/solver.py:3 (solver) imports kabale.bots.search (bots)",
         "kabale/solver.py:1 (solver) imports kabale.games (games)",
     ]

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.game import IllegalMove
-from kabale.kabala import Options
-from kabale.match import LIMIT, Match, hand_seed, next_starter, standings
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.match import LIMIT, Match, hand_seed, next_starter, standings
 
 
 def play_hand(match: Match, rng: random.Random) -> None:

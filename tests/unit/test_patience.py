@@ -11,8 +11,8 @@ import pytest
 
 from kabale.cards import Card, patience_deck
 from kabale.game import IllegalMove
-from kabale.kabala import Options
-from kabale.patience import Patience, PatiencePosition
+from kabale.games.kabala.rules import Options
+from kabale.games.patience.rules import Patience, PatiencePosition
 
 ON_A_4 = ("9C AC", "9D AD", "9H 2H")
 ELEVEN_NO_PLAY = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H"  # nothing on a 3 or a 4

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kabale.cards import Card, patience_deck
 from kabale.game import IllegalMove
-from kabale.kabala import Move, Options, known_packets
-from kabale.patience import Patience
+from kabale.games.kabala.rules import Move, Options, known_packets
+from kabale.games.patience.rules import Patience
 
 GAMES = dict(seed=st.integers(0, 2**32), options=st.builds(Options, st.booleans(), st.booleans()), rng=st.randoms())
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from kabale.double_h import DoubleH
-from kabale.match import Match
-from kabale.patience import Patience
+from kabale.games.double_h.rules import DoubleH
+from kabale.games.kabalam.match import Match
+from kabale.games.patience.rules import Patience
 from kabale.web.saved import (
     DOUBLE_H_STATS, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats, SavedDoubleH, SavedMatch,
     SavedPatience,

@@ -15,11 +15,11 @@ import pytest
 
 from kabale.bots import make_bot
 from kabale.cards import new_rng
-from kabale.double_h import DoubleH, MoveKind
 from kabale.game import IllegalMove
-from kabale.kabala import Move, Options
-from kabale.match import Match
-from kabale.patience import Patience
+from kabale.games.double_h.rules import DoubleH, MoveKind
+from kabale.games.kabala.rules import Move, Options
+from kabale.games.kabalam.match import Match
+from kabale.games.patience.rules import Patience
 from kabale.session import AUTOMATIC, COMPUTER, DEAL, FORCED, PLAY, Session
 from kabale.solver import safe_move
 

@@ -38,4 +38,20 @@ def test_out_with_thirteen_is_defined_once() -> None:
                 targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 if any(t.startswith("OUT_WITH_THIRTEEN_") for t in targets):
                     defined.append((name, *targets))
-    assert sorted(defined) == [("kabala.py", "OUT_WITH_THIRTEEN_CARDS"), ("kabalam.py", "OUT_WITH_THIRTEEN_POINTS")]
+    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("games/kabalam/hand.py", "OUT_WITH_THIRTEEN_POINTS")]
+
+
+def test_double_h_s_last_round_and_layout_are_written_once() -> None:
+    """The rules, the exact end test and the solver each used to write "3 rounds" and
+    "place i has value i % 13 + 1" for themselves; now they read games/double_h/moves.py."""
+    defined = []
+    for name, text in sources().items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Name) and t.id in ("LAST_ROUND", "PLACE_VALUES", "PLACE_VALUE")
+                       for t in targets):
+                    defined.append(name)
+    assert sorted(defined) == ["games/double_h/moves.py", "games/double_h/moves.py"]
+    place_value_by_index = re.compile(r"%\s*13\b")
+    assert sorted(name for name, text in sources().items() if place_value_by_index.search(text)) == []

@@ -9,9 +9,9 @@ import pytest
 from test_double_h_engine import random_game
 from test_double_h_tables import table
 
-from kabale.double_h import DoubleH, MoveKind
+from kabale.games.double_h.rules import DoubleH, MoveKind
+from kabale.games.double_h.solver import CARD, WASTE, Model, Space, _movable_places, is_right
 from kabale.solver import solve_position, solve_seed
-from kabale.solver_double_h import CARD, WASTE, Model, Space, _movable_places, is_right
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, DepthFirst, search
 
 

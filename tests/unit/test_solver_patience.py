@@ -9,12 +9,12 @@ from typing import Iterator
 
 import pytest
 
-from kabale.kabala import Move, Options
-from kabale.patience import Patience, PatiencePosition
+from kabale.games.kabala.rules import Move, Options
+from kabale.games.patience.rules import Patience, PatiencePosition
 from kabale.solver import (
     HONEST, THOUGHTFUL, describe_patience, hint, patience_win_rate, solve, solve_patience, solve_patience_seed,
 )
-from kabale.solver_patience import Model, Space
+from kabale.games.patience.solver import Model, Space
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, DepthFirst
 
 EVERY_OPTIONS = [Options(c, f) for c in (False, True) for f in (False, True)]

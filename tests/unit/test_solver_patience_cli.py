@@ -7,8 +7,8 @@ import json
 import pytest
 
 from kabale.cli import main
-from kabale.kabala import Options
-from kabale.patience import Patience
+from kabale.games.kabala.rules import Options
+from kabale.games.patience.rules import Patience
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

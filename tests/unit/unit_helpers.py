@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kabale.kabalam import KabalamHand
+from kabale.games.kabalam.hand import KabalamHand
 
 
 def cards_seen_by(hand: KabalamHand, seat: str) -> set[int]:

@@ -8,7 +8,7 @@ the table are ``easy`` (random), ``normal`` (greedy, no memory) and ``hard``
 games. A cheater that sees the whole hand exists only in ``bench/``.
 
 >>> import random
->>> from kabale.kabalam import KabalamHand
+>>> from kabale.games.kabalam.hand import KabalamHand
 >>> hand = KabalamHand.deal(3, seats=2)
 >>> bot = make_bot("hard", random.Random(1), playouts=200)
 >>> bot.choose(hand.observation("S")) in hand.legal_moves()

@@ -19,7 +19,7 @@ import asyncio
 import random
 from typing import Any, Generator, Protocol, runtime_checkable
 
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 
 __all__ = ["Bot", "Thinking", "finish", "think_async", "SteppingBot"]
 
@@ -61,7 +61,7 @@ async def think_async(bot: Bot, observation: Any) -> Move:
 
     >>> import random
     >>> from kabale.bots import make_bot
-    >>> from kabale.kabalam import KabalamHand
+    >>> from kabale.games.kabalam.hand import KabalamHand
     >>> hand = KabalamHand.deal(3, seats=2)
     >>> bot = make_bot("hard", random.Random(1), budget_ms=None, playouts=100)
     >>> from concurrent.futures import ThreadPoolExecutor

@@ -23,8 +23,8 @@ import random
 from kabale.bots.base import SteppingBot, Thinking, check_turn
 from kabale.bots.sampler import Knowledge
 from kabale.bots.search import Budget, SearchReport, search
-from kabale.bots.sim import to_sim
-from kabale.kabalam_state import KabalamObservation
+from kabale.games.kabalam.fast import to_sim
+from kabale.games.kabalam.state import KabalamObservation
 
 __all__ = ["HardBot", "DEFAULT_BUDGET_MS"]
 

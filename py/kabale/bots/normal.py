@@ -17,9 +17,9 @@ that is hard to play on. With free yield it still plays while it can.
 from __future__ import annotations
 
 from kabale.bots.base import SteppingBot, Thinking, check_turn
-from kabale.bots.sim import digital_root, has_play
-from kabale.kabala import Move
-from kabale.kabalam_state import KabalamObservation
+from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.fast import digital_root, has_play
+from kabale.games.kabalam.state import KabalamObservation
 
 __all__ = ["NormalBot", "PLAYABLE"]
 

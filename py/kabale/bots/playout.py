@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 
-from kabale.bots.sim import DOUBLE_PAIRS, SimHand, has_play
 from kabale.cards import COMPOUNDED_SUMS
+from kabale.games.kabalam.fast import DOUBLE_PAIRS, SimHand, has_play
 
 __all__ = ["play_out", "play_out_random"]
 

@@ -6,7 +6,7 @@ import random
 from typing import Any, Sequence
 
 from kabale.bots.base import SteppingBot, Thinking, check_turn
-from kabale.kabala import Move
+from kabale.games.kabala.rules import Move
 
 
 class RandomBot(SteppingBot):

@@ -5,7 +5,7 @@ hand the real one could be. What a seat knows (RULES.md section 2):
 
 * its own endowment, every face-up card and every card played, and so each
   packet card by card except a face-down card never flipped up
-  (:func:`kabale.kabala.known_packets`);
+  (:func:`kabale.games.kabala.rules.known_packets`);
 * how many cards each opponent, the draw pile and each set-aside heap hold;
 * what a **pass** reveals: the passer, after her draw, held no card and no two
   cards that play on the target she saw; and what a **yield** reveals when
@@ -30,10 +30,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from kabale.bots.sim import DOUBLE_PAIRS, SimHand, digital_root, has_play
 from kabale.cards import Card, kabalam_deck, shuffled
-from kabale.kabala import PLAYS, known_packets
-from kabale.kabalam_state import KabalamObservation, KabalamPosition
+from kabale.games.kabala.rules import PLAYS, known_packets
+from kabale.games.kabalam.fast import DOUBLE_PAIRS, SimHand, digital_root, has_play
+from kabale.games.kabalam.state import KabalamObservation, KabalamPosition
 
 __all__ = ["Clue", "Knowledge", "Deal", "clues_of", "min_removal", "satisfies"]
 

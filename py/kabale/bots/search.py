@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Generator, Sequence
 
 from kabale.bots.playout import play_out
-from kabale.bots.sim import SimHand, SimMove
+from kabale.games.kabalam.fast import SimHand, SimMove
 
 __all__ = ["Budget", "SearchReport", "search"]
 

@@ -28,11 +28,11 @@ from typing import Any, Sequence
 from kabale.bots import BOTS, Bot, make_bot
 from kabale.cards import new_rng
 from kabale.games import GAMES
-from kabale.kabala import Options
-from kabale.kabalam import KabalamHand
-from kabale.kabalam_state import ENDINGS
-from kabale.match import Match
-from kabale.patience import DRAW_PILE_FINISHED, OUT_WITH_THIRTEEN, WON, Patience
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
+from kabale.games.kabalam.state import ENDINGS
+from kabale.games.patience.rules import DRAW_PILE_FINISHED, OUT_WITH_THIRTEEN, WON, Patience
 
 NAME = "simulate"
 HELP = "let bots play many games and print a JSON summary"

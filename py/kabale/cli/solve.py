@@ -72,7 +72,7 @@ Job = tuple[str, int, float, "int | None", str, int, bool, bool]
 
 
 def _solve_one(job: Job) -> dict[str, Any]:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
 
     game, seed, budget_s, budget_states, mode, samples, compounded, free_yield = job
     spec = REGISTRY[game]

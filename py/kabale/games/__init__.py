@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
 
 __all__ = ["GAMES", "GameSpec", "spec_for_record", "spec_of", "names_text", "THOUGHTFUL", "HONEST"]
 
@@ -111,27 +111,27 @@ class GameSpec:
 
 
 def _options(options: Options | None) -> Options:
-    from kabale.kabala import Options
+    from kabale.games.kabala.rules import Options
 
     return Options() if options is None else options
 
 
 def _kabala_move(text: str) -> Any:
-    from kabale.kabala import Move
+    from kabale.games.kabala.rules import Move
 
     return Move.from_text(text)
 
 
 def _kabalam_deal(seed: int, options: Options | None = None) -> Any:
-    from kabale.kabalam import KabalamHand
+    from kabale.games.kabalam.hand import KabalamHand
 
     return KabalamHand.deal(seed, options=_options(options))
 
 
 def _kabalam_start(record: Mapping[str, Any]) -> Any:
-    from kabale.kabala import Options
-    from kabale.kabalam import KabalamHand
-    from kabale.kabalam_state import KabalamPosition
+    from kabale.games.kabala.rules import Options
+    from kabale.games.kabalam.hand import KabalamHand
+    from kabale.games.kabalam.state import KabalamPosition
 
     options = Options.from_dict(record.get("options"))
     if "position" in record:
@@ -141,20 +141,20 @@ def _kabalam_start(record: Mapping[str, Any]) -> Any:
 
 
 def _kabalam_from_dict(data: Mapping[str, Any]) -> Any:
-    from kabale.kabalam import KabalamHand
+    from kabale.games.kabalam.hand import KabalamHand
 
     return KabalamHand.from_dict(data)
 
 
 def _patience_deal(seed: int, options: Options | None = None) -> Any:
-    from kabale.patience import Patience
+    from kabale.games.patience.rules import Patience
 
     return Patience.deal(seed, _options(options))
 
 
 def _patience_start(record: Mapping[str, Any]) -> Any:
-    from kabale.kabala import Options
-    from kabale.patience import Patience, PatiencePosition
+    from kabale.games.kabala.rules import Options
+    from kabale.games.patience.rules import Patience, PatiencePosition
 
     options = Options.from_dict(record.get("options"))
     if "position" in record:
@@ -163,13 +163,13 @@ def _patience_start(record: Mapping[str, Any]) -> Any:
 
 
 def _patience_from_dict(data: Mapping[str, Any]) -> Any:
-    from kabale.patience import Patience
+    from kabale.games.patience.rules import Patience
 
     return Patience.from_dict(data)
 
 
 def _double_h_deal(seed: int, options: Options | None = None) -> Any:
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
 
     if options is not None and options != _options(None):
         raise ValueError("Double H has no options")
@@ -177,7 +177,7 @@ def _double_h_deal(seed: int, options: Options | None = None) -> Any:
 
 
 def _double_h_start(record: Mapping[str, Any]) -> Any:
-    from kabale.double_h import DoubleH, Position
+    from kabale.games.double_h.rules import DoubleH, Position
 
     if "start" in record:
         position = Position.from_dict(record["start"])
@@ -190,13 +190,13 @@ def _double_h_start(record: Mapping[str, Any]) -> Any:
 
 
 def _double_h_from_dict(data: Mapping[str, Any]) -> Any:
-    from kabale.double_h import DoubleH
+    from kabale.games.double_h.rules import DoubleH
 
     return DoubleH.from_dict(data)
 
 
 def _double_h_move(text: str) -> Any:
-    from kabale.double_h import Move
+    from kabale.games.double_h.rules import Move
 
     return Move.from_text(text)
 
@@ -205,11 +205,11 @@ def _double_h_move(text: str) -> Any:
 GAMES: dict[str, GameSpec] = {
     spec.name: spec
     for spec in (
-        GameSpec("kabalam", "KABALAM", ("kabale.kabalam.KabalamHand", "kabale.match.Match"), _kabalam_deal,
-                 _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
-        GameSpec("patience", "Patience Kabalam", ("kabale.patience.Patience",), _patience_deal,
+        GameSpec("kabalam", "KABALAM", ("kabale.games.kabalam.hand.KabalamHand", "kabale.games.kabalam.match.Match"),
+                 _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
+        GameSpec("patience", "Patience Kabalam", ("kabale.games.patience.rules.Patience",), _patience_deal,
                  _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
-        GameSpec("double-h", "Double H", ("kabale.double_h.DoubleH",), _double_h_deal, _double_h_start,
+        GameSpec("double-h", "Double H", ("kabale.games.double_h.rules.DoubleH",), _double_h_deal, _double_h_start,
                  _double_h_from_dict, _double_h_move, (1,), False, False, (THOUGHTFUL, HONEST)),
     )
 }
@@ -221,7 +221,7 @@ _CLASSES: dict[str, GameSpec] = {name: spec for spec in GAMES.values() for name 
 def spec_of(game: object) -> GameSpec:
     """The spec of a game object (a KABALAM match counts as KABALAM).
 
-    >>> from kabale.match import Match
+    >>> from kabale.games.kabalam.match import Match
     >>> spec_of(Match.start(1, seats=2)).name
     'kabalam'
     """

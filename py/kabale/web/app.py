@@ -288,7 +288,7 @@ class App:
 
     def open_winnable_deal(self, push: bool) -> None:
         """Double H, "winnable deals only": a fresh deal the solver found winnable (it says how fast)."""
-        from kabale.double_h import DoubleH
+        from kabale.games.double_h.rules import DoubleH
 
         from .table_double_h import vet_fresh_deal
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from kabale.cards import Card
 from kabale.game import IllegalMove
-from kabale.kabala import Move, next_flip_cards
+from kabale.games.kabala.rules import Move, next_flip_cards
 
 from .dom import data, found
 from .kabala_view import KabalaScene, Reveal

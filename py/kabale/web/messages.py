@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from kabale.cards import SUITS, Card, compounded_sum
 from kabale.game import IllegalMove
-from kabale.kabala import Event
+from kabale.games.kabala.rules import Event
 
 Translate = Callable[..., str]
 

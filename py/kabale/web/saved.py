@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .settings import Settings
 
 if TYPE_CHECKING:  # the engines are imported when a game is read, not when the page starts
-    from kabale.double_h import DoubleH
-    from kabale.match import Match
-    from kabale.patience import Patience
+    from kabale.games.double_h.rules import DoubleH
+    from kabale.games.kabalam.match import Match
+    from kabale.games.patience.rules import Patience
 
-#: The seats in order of play (as kabale.kabalam_state.SEATS, without importing the engine at start).
+#: The seats in order of play (as kabale.games.kabalam.state.SEATS, without importing the engine at start).
 SEATS: tuple[str, ...] = ("S", "W", "N", "E")
 
 #: Record names in storage (under the "kabale:" prefix).
@@ -114,7 +114,7 @@ class SavedMatch:
     def from_dict(cls, data: Any) -> "SavedMatch":
         if not isinstance(data, Mapping):
             raise ValueError("a saved match is an object")
-        from kabale.match import Match
+        from kabale.games.kabalam.match import Match
 
         plan = TablePlan.from_dict(data.get("plan"))
         match = Match.from_dict(data.get("match"))  # type: ignore[arg-type]
@@ -137,7 +137,7 @@ class SavedPatience:
     def from_dict(cls, data: Any) -> "SavedPatience":
         if not isinstance(data, Mapping):
             raise ValueError("a saved patience is an object")
-        from kabale.patience import Patience
+        from kabale.games.patience.rules import Patience
 
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
@@ -194,7 +194,7 @@ class SavedDoubleH:
 
     @classmethod
     def from_dict(cls, data: Any) -> "SavedDoubleH":
-        from kabale.double_h import DoubleH
+        from kabale.games.double_h.rules import DoubleH
 
         if not isinstance(data, Mapping):
             raise ValueError("a saved Double H game is an object")

@@ -10,7 +10,7 @@ from typing import Iterable, Sequence
 
 from kabale.cards import Card
 from kabale.game import IllegalMove
-from kabale.kabala import PACKETS, Move
+from kabale.games.kabala.rules import PACKETS, Move
 
 
 def play_for(selected: Sequence[Card], packet: int, target: int) -> Move:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from kabale.kabala import Options
-from kabale.match import Match
+from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.match import Match
 
 from .dom import Element, data, h
 from .routes import fresh_seed, parse_seed

@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 from kabale.cards import SUITS, Card
-from kabale.double_h import DoubleH, PlaceFacts, TableFacts
-from kabale.double_h_moves import PLACES, Move, MoveKind, Place
 from kabale.game import IllegalMove
+from kabale.games.double_h.moves import PLACES, Move, MoveKind, Place
+from kabale.games.double_h.rules import DoubleH, PlaceFacts, TableFacts
 
 from .dom import Element, data, h
 from .faces import value_index

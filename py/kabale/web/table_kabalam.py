@@ -13,10 +13,10 @@ from typing import Any, Mapping
 from kabale.bots import make_bot, think_async
 from kabale.cards import new_rng
 from kabale.game import IllegalMove
-from kabale.kabala import Move
-from kabale.kabalam_state import KabalamObservation
-from kabale.kabalam import KabalamHand
-from kabale.match import Match
+from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.state import KabalamObservation
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
 
 from .dom import Element, data, h
 from .kabala_table import KabalaTable

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kabale.game import IllegalMove
-from kabale.kabala import Move
-from kabale.patience import Patience, PatienceObservation
+from kabale.games.kabala.rules import Move
+from kabale.games.patience.rules import Patience, PatienceObservation
 
 from .dom import Element, data, h
 from .kabala_table import KabalaTable

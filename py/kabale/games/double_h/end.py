@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from kabale.cards import Card
+from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES
 
 __all__ = ["is_dead_end"]
 
@@ -27,10 +28,6 @@ CLUB, DIAMOND, SPADE, HEART = 0, 1, 2, 3
 # value, as (place index, suits bottom..top) sorted by place; () is a place
 # that parking has emptied.
 Config = tuple[tuple[int, tuple[int, ...]], ...]
-
-
-def _place_value(index: int) -> int:
-    return index % 13 + 1
 
 
 def _parkings(config: Config) -> list[Config]:
@@ -66,11 +63,11 @@ def is_dead_end(
     stock_count: int,
     waste: Sequence[Card],
     round_number: int,
-    last_round: int = 3,
+    last_round: int = LAST_ROUND,
 ) -> bool:
     """True when the position is lost: nothing but parking can ever be played.
 
-    ``piles`` are the 26 places (index as :data:`kabale.double_h_moves.PLACES`),
+    ``piles`` are the 26 places (index as :data:`kabale.games.double_h.moves.PLACES`),
     bottom card first; ``waste`` ends with its top card.
     """
     if stock_count:
@@ -87,7 +84,7 @@ def is_dead_end(
         if not pile:
             continue
         bottom = pile[0]
-        if bottom.is_club and bottom.value == _place_value(index):
+        if bottom.is_club and bottom.value == PLACE_VALUES[index]:
             if len(pile) < 4:
                 wanted[bottom.value].add(len(pile))  # the next suit of the build
             continue
@@ -109,11 +106,11 @@ def is_dead_end(
                 if any(top in wanted[value] for top in tops):
                     return True  # a build
                 gone = {index for index, suits in config if not suits}
-                own_empty = any(_place_value(i) == value for i in gone | empty_now)
+                own_empty = any(PLACE_VALUES[i] == value for i in gone | empty_now)
                 for index, suits in config:
                     if suits and suits[-1] == CLUB:
                         club_reachable.add(value)
-                        if _place_value(index) == value:
+                        if PLACE_VALUES[index] == value:
                             return True  # a yellow pile grown down to its club: turn it over
                         if own_empty:
                             return True  # the club to an empty place of its value
@@ -126,7 +123,7 @@ def is_dead_end(
             for other, gone in emptied.items():
                 if other != value:
                     places |= gone
-            if any(_place_value(i) == value for i in places):
+            if any(PLACE_VALUES[i] == value for i in places):
                 return True  # the club to a place another value's parking emptied
         if not waste_left:
             return False

@@ -1,6 +1,6 @@
 """The values around a KABALAM hand: seats, results, positions and observations.
 
-Kept apart from kabalam.py, whose hand is the hot loop of every playout; these
+Kept apart from hand.py, whose hand is the hot loop of every playout; these
 are plain frozen values that go to the table, the bots and the disk.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from kabale.cards import Card, cards_from_text
-from kabale.kabala import PACKETS, Event, Move, Options, check_copies
+from kabale.games.kabala.rules import PACKETS, Event, Move, Options, check_copies
 
 __all__ = [
     "SEATS",
@@ -218,7 +218,7 @@ class KabalamObservation:
 
     ``endowment_sizes`` follow ``seats``. ``history`` is the public history in
     order, with this seat's own deal and draws shown; build a memory from it
-    with :func:`kabale.kabala.known_packets` / :func:`~kabale.kabala.next_flip_cards`.
+    with :func:`kabale.games.kabala.rules.known_packets` / :func:`~kabale.games.kabala.rules.next_flip_cards`.
     ``legal_moves`` is empty unless it is this seat's turn.
     """
 

@@ -27,7 +27,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, cards_from_text, new_rng, patience_deck, shuffled
 from kabale.game import SOLO, IllegalMove, Result, check_seat, position_key, replay_numbered
-from kabale.kabala import (
+from kabale.games.kabala.rules import (
     BARE,
     DOUBLE,
     DRAW,
@@ -51,7 +51,7 @@ from kabale.kabala import (
     take_values,
     target_of,
 )
-from kabale.kabalam_state import check_seed
+from kabale.games.kabalam.state import check_seed
 
 __all__ = ["Patience", "PatienceResult", "PatiencePosition", "PatienceObservation", "WON", "OUT_WITH_THIRTEEN",
            "DRAW_PILE_FINISHED"]

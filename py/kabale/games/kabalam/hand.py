@@ -24,7 +24,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, kabalam_deck, new_rng, shuffled
 from kabale.game import IllegalMove, Result, position_key, replay_numbered
-from kabale.kabala import (
+from kabale.games.kabala.rules import (
     BARE,
     DOUBLE,
     PASS,
@@ -46,7 +46,7 @@ from kabale.kabala import (
     take_values,
     target_of,
 )
-from kabale.kabalam_state import (
+from kabale.games.kabalam.state import (
     ALL_PASSED,
     CLOSED,
     ONE_SEAT_LEFT,

@@ -1,9 +1,9 @@
-"""Double H for the solver: the same rules as :mod:`kabale.double_h`, on a
+"""Double H for the solver: the same rules as :mod:`kabale.games.double_h.rules`, on a
 compact state of small ints, so the search runs many times faster.
 
 A state is a tuple ``(piles, gone, pos, round)``:
 
-* ``piles``: 26 ints, one a place (:data:`kabale.double_h_moves.PLACES`
+* ``piles``: 26 ints, one a place (:data:`kabale.games.double_h.moves.PLACES`
   order). 0 is an empty place; otherwise ``value << 5 | bottom << 3 | count``
   with the value 1..13, the suit of the bottom card 0..3 (clubs..hearts) and
   the number of cards 1..4. Every pile holds one value in consecutive suits
@@ -27,8 +27,8 @@ import random
 from typing import Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.double_h import DoubleH, Move, MoveKind, Position
-from kabale.double_h_moves import PLACES
+from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 
 __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
 
@@ -37,15 +37,13 @@ Action = tuple[int, int, int]
 
 DRAW, NEXT_ROUND, TURN, CARD = 0, 1, 2, 3
 WASTE = -1
-LAST_ROUND = 3
-PLACE_VALUE: tuple[int, ...] = tuple(index % 13 + 1 for index in range(26))
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 COMPLETE = 4
-_ALL_COMPLETE: tuple[int, ...] = tuple(value << 5 | COMPLETE for value in PLACE_VALUE)
+_ALL_COMPLETE: tuple[int, ...] = tuple(value << 5 | COMPLETE for value in PLACE_VALUES)
 # Cards in their right place by (place index << 9) + pile code, for a quick sum.
 _OFFSETS = tuple(index << 9 for index in range(26))
 _RIGHT_CARDS: tuple[int, ...] = tuple(
-    code & 7 if code and code >> 5 == PLACE_VALUE[index] and code & 0b11000 == 0 else 0
+    code & 7 if code and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0 else 0
     for index in range(26) for code in range(512)
 )
 
@@ -62,7 +60,7 @@ def pile_code(pile: Sequence[Card]) -> int:
 
 
 def is_right(code: int, index: int) -> bool:
-    return code != 0 and code >> 5 == PLACE_VALUE[index] and code & 0b11000 == 0
+    return code != 0 and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0
 
 
 def pile_cards(code: int, index: int) -> list[Card]:
@@ -163,14 +161,14 @@ class Model:
             if not code:
                 continue
             value, bottom, count = code >> 5, code >> 3 & 3, code & 7
-            if bottom == 0 and value == PLACE_VALUE[index]:
+            if bottom == 0 and value == PLACE_VALUES[index]:
                 if count < COMPLETE:
                     builds.setdefault(value << 2 | count, []).append(index)
                 continue
             top = bottom - count + 1
             sources.append((index, value << 2 | top))
             parkings.setdefault(value << 2 | top, []).append(index)
-            if top == 0 and value == PLACE_VALUE[index]:
+            if top == 0 and value == PLACE_VALUES[index]:
                 actions.append((TURN, 0, index))
         if waste:
             sources.insert(0, (WASTE, self.talon[waste.bit_length() - 1]))
@@ -179,7 +177,7 @@ class Model:
             if source == WASTE:
                 targets += empty
             elif card & 3 == 0:
-                targets += [index for index in empty if PLACE_VALUE[index] == card >> 2]
+                targets += [index for index in empty if PLACE_VALUES[index] == card >> 2]
             actions.extend((CARD, source, target) for target in sorted(targets) if target != source)
         return actions
 
@@ -310,7 +308,7 @@ def _movable_places(piles: tuple[int, ...], value: int) -> tuple[int, ...] | Non
     tops = []
     for index in range(26):
         code = piles[index]
-        if code >> 5 == value and not (code & 0b11000 == 0 and value == PLACE_VALUE[index]):
+        if code >> 5 == value and not (code & 0b11000 == 0 and value == PLACE_VALUES[index]):
             places.append(index)
             count = code & 7
             tops.append(((code >> 3 & 3) - count + 1, count))
@@ -441,7 +439,7 @@ class Space:
                 empty.append(index)
                 continue
             value, bottom, count = code >> 5, code >> 3 & 3, code & 7
-            if bottom == 0 and value == PLACE_VALUE[index]:
+            if bottom == 0 and value == PLACE_VALUES[index]:
                 if count < COMPLETE:
                     builds.setdefault(value << 2 | count, []).append(index)
                 continue
@@ -449,7 +447,7 @@ class Space:
             sources.append((index, value << 2 | top, count))
             if top:
                 parkings.setdefault(value << 2 | (top - 1), []).append(index)
-            elif value == PLACE_VALUE[index]:
+            elif value == PLACE_VALUES[index]:
                 scored.append((_TURN, ((TURN, 0, index),)))
         waste_card = self.model.talon[waste.bit_length() - 1] if waste else 0
         at_hand = {card >> 2 for _, card, _ in sources if card & 3 == 0}
@@ -459,7 +457,7 @@ class Space:
         emptying, emptying_park = _EMPTYING_BLIND
         for index, card, count in sources:
             if count == 1:
-                value = PLACE_VALUE[index]
+                value = PLACE_VALUES[index]
                 if value in at_hand:
                     emptying, emptying_park = _EMPTYING_FOR_CLUB
                 elif waste and waste_card >> 2 == value:
@@ -480,7 +478,7 @@ class Space:
                         scored.append((emptying_park, ((CARD, index, target),)))
             if card & 3 == 0:
                 for target in empty:
-                    if PLACE_VALUE[target] == card >> 2:
+                    if PLACE_VALUES[target] == card >> 2:
                         scored.append((_CLUB_HOME, ((CARD, index, target),)))
         if waste:
             for target in builds.get(waste_card, ()):
@@ -488,7 +486,7 @@ class Space:
             for target in parkings.get(waste_card, ()):
                 scored.append((_WASTE_PARK, ((CARD, WASTE, target),)))
             for target in empty:
-                if PLACE_VALUE[target] != waste_card >> 2:
+                if PLACE_VALUES[target] != waste_card >> 2:
                     scored.append((_WASTE_ELSEWHERE, ((CARD, WASTE, target),)))
                 else:
                     scored.append((_WASTE_BUILD if waste_card & 3 == 0 else _WASTE_HOME, ((CARD, WASTE, target),)))
@@ -506,7 +504,7 @@ class Space:
         by_value: dict[int, list[int]] = {}
         for index in range(26):
             code = piles[index]
-            if code and not (code & 0b11000 == 0 and code >> 5 == PLACE_VALUE[index]):
+            if code and not (code & 0b11000 == 0 and code >> 5 == PLACE_VALUES[index]):
                 by_value.setdefault(code >> 5, []).append(index)
         for value, places in by_value.items():
             if len(places) < 2 or _movable_places(piles, value) is None:

@@ -6,8 +6,8 @@ is mutable: :meth:`DoubleH.apply` plays a move and records it, and
 steps, across rounds too. Everything the table draws is derived here
 (:meth:`DoubleH.facts`): the UI keeps no state of its own.
 
-Places, moves and their text live in :mod:`kabale.double_h_moves`; the exact
-"lost" test in :mod:`kabale.double_h_end`.
+Places, moves and their text live in :mod:`kabale.games.double_h.moves`; the exact
+"lost" test in :mod:`kabale.games.double_h.end`.
 
 >>> game = DoubleH.deal(7)
 >>> len(game.facts().places), game.facts().stock_count
@@ -25,15 +25,14 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
 from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
-from kabale.double_h_end import is_dead_end
-from kabale.double_h_moves import PLACES, Move, MoveKind, Place
 from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
+from kabale.games.double_h.end import is_dead_end
+from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES, Move, MoveKind, Place
 
 __all__ = ["DoubleH", "DoubleHObservation", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
 
 GAME_NAME = "double-h"
 FORMAT_VERSION = 1
-LAST_ROUND = 3
 _BUILD_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 _SUIT_NAMES = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.SPADES: "spade", Suit.HEARTS: "heart"}
 
@@ -241,7 +240,7 @@ class DoubleH:
     def is_right(self, index: int) -> bool:
         """A club at the bottom of a place of its own value: a build, never moved."""
         pile = self._piles[index]
-        return bool(pile) and pile[0].suit is Suit.CLUBS and pile[0].value == index % 13 + 1
+        return bool(pile) and pile[0].suit is Suit.CLUBS and pile[0].value == PLACE_VALUES[index]
 
     def frame(self, place: Place | str) -> str:
         index = _place(place).index

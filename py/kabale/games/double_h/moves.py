@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["Place", "PLACES", "MoveKind", "Move", "place_text"]
+__all__ = ["Place", "PLACES", "PLACE_VALUES", "LAST_ROUND", "MoveKind", "Move", "place_text"]
 
 SIDES: tuple[str, str] = ("L", "R")
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -80,6 +80,14 @@ class Place:
 
 #: The 26 places in index order: left H ace..king, then right H ace..king.
 PLACES: tuple[Place, ...] = tuple(Place(side, value) for side in SIDES for value in range(1, 14))
+#: Each place's value by its index (``PLACES[i].value``), for the code that works on
+#: indexes (the rules, the exact end test, the solver): the layout is written once, here.
+PLACE_VALUES: tuple[int, ...] = tuple(place.value for place in PLACES)
+
+#: "There are three rounds" (RULES.md section 4): after this one there is no new stock.
+#: Here, beside the "next round" move it limits, so the rules, the end test and the
+#: solver read the same number.
+LAST_ROUND = 3
 
 
 class MoveKind(enum.Enum):

@@ -1,4 +1,4 @@
-"""Patience Kabalam for the solver: the rules of :mod:`kabale.patience` on a
+"""Patience Kabalam for the solver: the rules of :mod:`kabale.games.patience.rules` on a
 compact state of small ints, for the thoughtful mode (which knows the
 face-down cards and the order of the draw pile).
 
@@ -32,9 +32,9 @@ import random
 from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS
-from kabale.kabala import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
-from kabale.patience import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, WON, DRAW_PILE_FINISHED
-from kabale.patience import Patience, PatiencePosition
+from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
+from kabale.games.patience.rules import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, WON, DRAW_PILE_FINISHED
+from kabale.games.patience.rules import Patience, PatiencePosition
 
 __all__ = ["Model", "Space", "State", "Action", "A_BARE", "A_DOUBLE", "A_PASS", "A_DRAW", "pack_hand", "held"]
 

@@ -1,17 +1,17 @@
-"""A values-only copy of the KABALAM rules, for the search bots' playouts.
+"""KABALAM's rules on values only: the fast core the search bots play their playouts on.
 
 Suits never matter for play, so a world the search plays in keeps each packet
 as a list of values (bottom to top), each endowment as counts per value and the
 draw pile as values (top last). That makes a copy a few list slices and a
 playout several times faster than the engine's, which records a history and
-checks every move for a player. The rules are those of :mod:`kabale.kabalam`
+checks every move for a player. The rules are those of :mod:`kabale.games.kabalam.hand`
 exactly; tests/unit/test_bots_sim.py plays both side by side on random hands
 and compares every legal move list, every state and every result.
 
 A move here is a tuple ``(kind, packet, a, b)``: ``(BARE, p, value, count)``,
 ``(DOUBLE, p, low, high)``, ``(PASS, p, 0, 0)`` or ``(YIELD, 0, 0, 0)``, with
 packets 0-2. :func:`to_sim` and :func:`to_move` translate to and from the
-engine's :class:`~kabale.kabala.Move`.
+engine's :class:`~kabale.games.kabala.rules.Move`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import random
 from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS, compounded_sum
-from kabale.kabala import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move
-from kabale.kabalam import OUT_WITH_THIRTEEN_POINTS
+from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move
+from kabale.games.kabalam.hand import OUT_WITH_THIRTEEN_POINTS
 
 __all__ = [
     "SimHand",

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
 from kabale.game import IllegalMove, Result, frozen
-from kabale.kabala import Move, Options
-from kabale.kabalam import KabalamHand
-from kabale.kabalam_state import HandResult, KabalamObservation, check_seed, seats_of
+from kabale.games.kabala.rules import Move, Options
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.state import HandResult, KabalamObservation, check_seed, seats_of
 
 __all__ = ["Match", "MatchResult", "MatchObservation", "LIMIT", "hand_seed", "next_starter", "standings"]
 
