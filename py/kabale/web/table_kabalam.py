@@ -174,6 +174,7 @@ class KabalamTable(CoachMixin, KabalaTable):
             h("span", {"class": "deal-number", "text": t("table.deal", seed=self.match.seed)}),
             h("span", {"class": "turn-status", "role": "status", "text": status}),
             h("span", {"class": "bar-actions"},
+              self.hint_button(),  # in the bar: beside the cards there is no room left on a phone
               h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
               h("button", {"type": "button", "class": "button", "data-action": "new-match", "text": t("table.new_match")})),
         )
@@ -233,7 +234,6 @@ class KabalamTable(CoachMixin, KabalaTable):
         elif my_turn:
             controls.append(h("p", {"class": "prompt", "aria-live": "polite",
                                     "text": selection_text(endowment, self.selected, scene.lit, observation.target, t)}))
-        controls.append(self.hint_button())
         if my_turn and Move.yield_turn() in legal:
             controls.append(h("button", {"type": "button", "class": "button", "data-action": "yield",
                                          "data-key": "yield", "text": t("table.yield")}))
