@@ -403,3 +403,17 @@ def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str
     click_move(page, move)
     wait_for_save(page, "kabalam", before)
     expect(page.locator(".coach-hint")).to_have_count(0)
+
+
+def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(page: Page, base_url: str) -> None:
+    """Issue 16: measured strengths at the set-up (kabale.bots.ladder); the default is you against normal."""
+    page.goto(f"{base_url}?game=kabalam&seed=3")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    levels = page.get_by_role("group", name="How strong the computer is")
+    expect(levels).to_be_visible()
+    expect(levels).to_contain_text("it beats normal in 98.5% of two-player matches")
+    expect(levels).to_contain_text("normal beats it in 71.8%")
+    expect(levels).to_contain_text("press Hint (H)")
+    expect(page.get_by_label("2 players")).to_be_checked()
+    expect(page.get_by_label("Who sits South?")).to_have_value("you")
+    expect(page.get_by_label("Who sits West?")).to_have_value("normal")

@@ -371,4 +371,11 @@ STRINGS_DA: dict[str, str] = {
     "coach.sentence": "{text}.",
     "coach.margin": "Omkring {count} point bedre end det næstbedste træk ({worlds} tænkte fordelinger).",
     "coach.margin.one": "Omkring 1 point bedre end det næstbedste træk ({worlds} tænkte fordelinger).",
+    # -- the KABALAM set-up: how strong each level is (kabale.bots.ladder), and how to learn
+    "setup.levels": "Hvor stærk computeren er",
+    "setup.level.easy": "Spiller et tilfældigt lovligt træk: normal slår den i {normal_easy} af kampene for to.",
+    "setup.level.normal": "Spiller så meget den kan nu og husker intet: den slår let i {normal_easy} af kampene for to, og svær slår den i {hard_normal}.",
+    "setup.level.hard": "Husker hvert kort, der er vist, forestiller sig de skjulte og planlægger sin tur: den slår normal i {hard_normal} af kampene for to og vinder {hard_cheater} mod en spiller, der ser alle kort.",
+    "setup.levels_source": "Målt over {count} kampe for to for hvert par af niveauer.",
+    "setup.learn": "Sådan lærer du at kæde udlæg som svær: spil mod normal, slå huskehjælpen til under Indstillinger, og tryk Tip (H) i din tur.",
 }

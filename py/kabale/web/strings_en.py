@@ -353,4 +353,11 @@ STRINGS_EN: dict[str, str] = {
     "coach.sentence": "{text}.",
     "coach.margin": "About {count} points better than the next best move ({worlds} deals imagined).",
     "coach.margin.one": "About 1 point better than the next best move ({worlds} deals imagined).",
+    # -- the KABALAM set-up: how strong each level is (kabale.bots.ladder), and how to learn
+    "setup.levels": "How strong the computer is",
+    "setup.level.easy": "Plays any legal move at random: normal beats it in {normal_easy} of two-player matches.",
+    "setup.level.normal": "Plays the most it can now and remembers nothing: it beats easy in {normal_easy} of two-player matches, and hard beats it in {hard_normal}.",
+    "setup.level.hard": "Remembers every card shown, imagines the hidden ones and plans its turn: it beats normal in {hard_normal} of two-player matches, and wins {hard_cheater} against a player who sees every card.",
+    "setup.levels_source": "Measured over {count} two-player matches for each pair of levels.",
+    "setup.learn": "To learn to chain plays as hard does: play normal, turn on the memory aid in Settings, and press Hint (H) on your turn.",
 }

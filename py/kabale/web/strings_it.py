@@ -371,4 +371,11 @@ STRINGS_IT: dict[str, str] = {
     "coach.sentence": "{text}.",
     "coach.margin": "Circa {count} punti meglio della seconda mossa migliore ({worlds} distribuzioni immaginate).",
     "coach.margin.one": "Circa 1 punto meglio della seconda mossa migliore ({worlds} distribuzioni immaginate).",
+    # -- the KABALAM set-up: how strong each level is (kabale.bots.ladder), and how to learn
+    "setup.levels": "Quanto è forte il computer",
+    "setup.level.easy": "Gioca una mossa lecita a caso: il livello normale lo batte nel {normal_easy} delle partite a due.",
+    "setup.level.normal": "Gioca il più possibile subito e non ricorda nulla: batte il facile nel {normal_easy} delle partite a due, e il difficile batte lui nel {hard_normal}.",
+    "setup.level.hard": "Ricorda ogni carta vista, immagina quelle nascoste e pianifica il turno: batte il normale nel {hard_normal} delle partite a due, e vince il {hard_cheater} contro chi vede tutte le carte.",
+    "setup.levels_source": "Misurato su {count} partite a due per ogni coppia di livelli.",
+    "setup.learn": "Per imparare a concatenare le giocate come il difficile: gioca contro il normale, attiva l'aiuto per la memoria nelle Impostazioni e premi Suggerimento (H) al tuo turno.",
 }
