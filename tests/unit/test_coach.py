@@ -115,6 +115,8 @@ def test_the_words_of_a_hint() -> None:
     advice = Advice(double, plan, ((double, 3.0), (Move.bare(9, 1, packet=1), 2.2)), 40)
     assert margin_text(advice, en) == "About 1 point better than the next best move (40 deals imagined)."
     assert margin_text(Advice(double, plan), en) is None
+    even = Advice(double, plan, ((double, 3.0), (Move.bare(9, 1, packet=1), 2.7)), 40)
+    assert margin_text(even, en) == "Within a point of the next best move (40 deals imagined): either will do."
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

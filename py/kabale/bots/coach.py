@@ -36,7 +36,7 @@ from kabale.kabalam_state import KabalamObservation
 __all__ = ["Step", "Advice", "Evaluation", "plan_of", "advise", "think_advice", "evaluate", "HINT_BUDGET_MS"]
 
 #: How long the table's Hint thinks (in slices, so the page stays responsive).
-HINT_BUDGET_MS = 500.0
+HINT_BUDGET_MS = 250.0
 #: The fewest sampled deals a hint compares its moves over, whatever the time.
 HINT_MIN_WORLDS = 16
 #: The longest chain of follow-up plays a plan spells out.

@@ -71,4 +71,7 @@ def margin_text(advice: Advice, t: Translate) -> str | None:
     margin = advice.margin
     if margin is None or advice.worlds == 0:
         return None
-    return t("coach.margin", count=max(0, round(margin)), worlds=advice.worlds)
+    points = max(0, round(margin))
+    if points == 0:
+        return t("coach.margin_even", worlds=advice.worlds)
+    return t("coach.margin", count=points, worlds=advice.worlds)

@@ -371,6 +371,7 @@ STRINGS_DA: dict[str, str] = {
     "coach.sentence": "{text}.",
     "coach.margin": "Omkring {count} point bedre end det næstbedste træk ({worlds} tænkte fordelinger).",
     "coach.margin.one": "Omkring 1 point bedre end det næstbedste træk ({worlds} tænkte fordelinger).",
+    "coach.margin_even": "Inden for et point af det næstbedste træk ({worlds} tænkte fordelinger): begge duer.",
     # -- the KABALAM set-up: how strong each level is (kabale.bots.ladder), and how to learn
     "setup.levels": "Hvor stærk computeren er",
     "setup.level.easy": "Spiller et tilfældigt lovligt træk: normal slår den i {normal_easy} af kampene for to.",

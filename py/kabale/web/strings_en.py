@@ -353,6 +353,7 @@ STRINGS_EN: dict[str, str] = {
     "coach.sentence": "{text}.",
     "coach.margin": "About {count} points better than the next best move ({worlds} deals imagined).",
     "coach.margin.one": "About 1 point better than the next best move ({worlds} deals imagined).",
+    "coach.margin_even": "Within a point of the next best move ({worlds} deals imagined): either will do.",
     # -- the KABALAM set-up: how strong each level is (kabale.bots.ladder), and how to learn
     "setup.levels": "How strong the computer is",
     "setup.level.easy": "Plays any legal move at random: normal beats it in {normal_easy} of two-player matches.",

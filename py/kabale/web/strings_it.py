@@ -371,6 +371,7 @@ STRINGS_IT: dict[str, str] = {
     "coach.sentence": "{text}.",
     "coach.margin": "Circa {count} punti meglio della seconda mossa migliore ({worlds} distribuzioni immaginate).",
     "coach.margin.one": "Circa 1 punto meglio della seconda mossa migliore ({worlds} distribuzioni immaginate).",
+    "coach.margin_even": "Vale quanto la seconda mossa migliore, entro un punto ({worlds} distribuzioni immaginate).",
     # -- the KABALAM set-up: how strong each level is (kabale.bots.ladder), and how to learn
     "setup.levels": "Quanto è forte il computer",
     "setup.level.easy": "Gioca una mossa lecita a caso: il livello normale lo batte nel {normal_easy} delle partite a due.",
