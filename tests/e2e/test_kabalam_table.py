@@ -366,3 +366,54 @@ def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(page: Pag
     page.get_by_role("button", name=re.compile(r"^Packet 1,")).click()  # impatient: not her turn
     expect(west_shown).to_have_count(0)  # the play flipped at once...
     expect(page.locator(".seat.me.turn, .hand-end")).to_have_count(1, timeout=60_000)  # ...and West played on
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str, size: tuple[int, int]) -> None:
+    """Issue 16: the Hint is the hard computer's honest choice for your seat, in words, over its packet."""
+    from kabale.web.coach_text import move_words
+    from kabale.web.i18n import translate
+
+    page = table_page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    start_two_seat_match(page, base_url, seed=3)
+    hand = saved_match(page).match.hand
+    assert hand is not None and hand.turn == "S" and len(hand.legal_moves()) > 1
+    words = {move_words(move, lambda key, **v: translate("en", key, **v)): move for move in hand.legal_moves()}
+    if size[0] < 500:
+        page.keyboard.press("h")  # the key does what the button does
+    else:
+        page.get_by_role("button", name="Hint").click()
+    hint = page.locator(".coach-hint")
+    expect(hint).to_be_visible(timeout=15_000)
+    text = hint.locator(".coach-move").inner_text()
+    named = [move for said, move in words.items() if text.startswith(said + ";") or text.startswith(said + ".")]
+    assert len(named) == 1, f"{text!r} names no legal move of {sorted(words)}"
+    move = named[0]
+    assert hint.get_attribute("data-packet") == str(move.packet or 0)
+    if move.packet:  # shown at the packet it names
+        assert hint.locator("xpath=ancestor::li[contains(@class,'packet')]").count() == 1
+        packets = page.locator(".kabala > li.packet")
+        assert packets.nth(move.packet - 1).locator(".coach-hint").count() == 1
+    box = hint.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]
+    # the hint is for this position only: a move makes it go
+    before = revision(page, "kabalam")
+    click_move(page, move)
+    wait_for_save(page, "kabalam", before)
+    expect(page.locator(".coach-hint")).to_have_count(0)
+
+
+def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(page: Page, base_url: str) -> None:
+    """Issue 16: measured strengths at the set-up (kabale.bots.ladder); the default is you against normal."""
+    page.goto(f"{base_url}?game=kabalam&seed=3")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+    levels = page.get_by_role("group", name="How strong the computer is")
+    expect(levels).to_be_visible()
+    expect(levels).to_contain_text("it beats normal in 98.5% of two-player matches")
+    expect(levels).to_contain_text("normal beats it in 71.8%")
+    expect(levels).to_contain_text("press Hint (H)")
+    expect(page.get_by_label("2 players")).to_be_checked()
+    expect(page.get_by_label("Who sits South?")).to_have_value("you")
+    expect(page.get_by_label("Who sits West?")).to_have_value("normal")

@@ -14,7 +14,7 @@ import sys
 from typing import Sequence
 
 #: The commands, in the order `python -m kabale --help` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("kabale.cli.simulate", "kabale.cli.replay", "kabale.cli.solve")
+COMMAND_MODULES: tuple[str, ...] = ("kabale.cli.simulate", "kabale.cli.replay", "kabale.cli.solve", "kabale.cli.review")
 
 
 def build_parser() -> argparse.ArgumentParser:

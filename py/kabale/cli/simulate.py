@@ -53,6 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="the hard bot's time per decision, in ms")
     parser.add_argument("--compounded-doubles", action="store_true", help="the option of compounded Doubles")
     parser.add_argument("--free-yield", action="store_true", help="the option of free yield")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="write the first game's record (the saved-game format: python -m kabale review FILE)")
 
 
 #: The hard bot's playouts per decision on the command line, as in bench/bots.py
@@ -79,13 +81,23 @@ def run(args: argparse.Namespace) -> int:
     options = Options(compounded_doubles=args.compounded_doubles, free_yield=args.free_yield)
     thinking = Thinking(args.budget_ms, args.playouts or None)
     started = time.perf_counter()
+    first: list[dict[str, Any]] = []
     if GAMES[args.game].is_patience:
-        summary = simulate_patience(games, args.seed, options, args.bot)
+        summary = simulate_patience(games, args.seed, options, args.bot, first)
     else:
         lineup = args.bots or [args.bot]
         summary = simulate_kabalam(games, args.seed, args.seats, options, lineup, matches=not args.hands,
-                                   thinking=thinking)
+                                   thinking=thinking, first=first)
     summary["seconds"] = round(time.perf_counter() - started, 3)
+    if args.record is not None:
+        if not first:
+            raise SystemExit("simulate: --record needs at least one game (--games 1 or more)")
+        try:
+            with open(args.record, "w", encoding="utf-8") as file:
+                json.dump(first[0], file, indent=1)
+        except OSError as error:
+            raise SystemExit(f"simulate: cannot write {args.record}: {error}") from None
+        summary["record"] = args.record
     print(json.dumps(summary, indent=2))
     return 0
 
@@ -201,7 +213,9 @@ class _Tally:
 def simulate_kabalam(
     games: int, seed: int, seats: int, options: Options, bot: str | Sequence[str], matches: bool = True,
     thinking: Thinking = Thinking(),
+    first: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """Bots play ``games`` matches (or hands); the first one's record goes into ``first``."""
     lineup = [bot] if isinstance(bot, str) else list(bot)
     tally = _Tally()
     wins = _WinTally()
@@ -220,6 +234,8 @@ def simulate_kabalam(
                 if match.is_over():
                     break
                 match.next_hand()
+            if first is not None and not first:
+                first.append(match.to_dict())
             result = match.result()
             assert result is not None
             winners.update(result.great_kabalists)
@@ -230,6 +246,8 @@ def simulate_kabalam(
             names = seating(lineup, hand.seats, i)
             play_hand(hand, _bots(names, seed + i, thinking))
             tally.add(hand)
+            if first is not None and not first:
+                first.append(hand.to_dict())
             scores = hand.result().scores  # type: ignore[union-attr]
             fewest = min(scores.values())
             wins.add(names, [seat for seat, score in scores.items() if score == fewest])
@@ -293,7 +311,8 @@ def score_distribution(scores: list[int]) -> dict[str, Any]:
     }
 
 
-def simulate_patience(games: int, seed: int, options: Options, bot: str) -> dict[str, Any]:
+def simulate_patience(games: int, seed: int, options: Options, bot: str,
+                      first: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     results: Counter[str] = Counter({WON: 0, OUT_WITH_THIRTEEN: 0, DRAW_PILE_FINISHED: 0})
     moves = 0
     for i in range(games):
@@ -305,6 +324,8 @@ def simulate_patience(games: int, seed: int, options: Options, bot: str) -> dict
         assert result is not None
         results[result.reason] += 1
         moves += len(game.moves)
+        if first is not None and not first:
+            first.append(game.to_dict())
     return {
         "game": "patience",
         "games": games,

@@ -62,6 +62,9 @@ class GameSpec:
     has_options: bool
     has_bots: bool
     solver_modes: tuple[str, ...]
+    #: ``review(game, persons, worlds, seed) -> dict``: each of the people's decisions beside the
+    #: hard computer's honest choice and its cost (None: the game has no review yet)
+    review: Callable[..., dict[str, Any]] | None = None
 
     @property
     def game_type(self) -> type:
@@ -146,6 +149,12 @@ def _kabalam_from_dict(data: Mapping[str, Any]) -> Any:
     return KabalamHand.from_dict(data)
 
 
+def _kabalam_review(game: Any, persons: Any = None, worlds: int = 200, seed: int = 0) -> dict[str, Any]:
+    from kabale.bots.review import review_kabalam
+
+    return review_kabalam(game, persons, worlds, seed)
+
+
 def _patience_deal(seed: int, options: Options | None = None) -> Any:
     from kabale.games.patience.rules import Patience
 
@@ -206,7 +215,8 @@ GAMES: dict[str, GameSpec] = {
     spec.name: spec
     for spec in (
         GameSpec("kabalam", "KABALAM", ("kabale.games.kabalam.hand.KabalamHand", "kabale.games.kabalam.match.Match"),
-                 _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, ()),
+                 _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, (),
+                 review=_kabalam_review),
         GameSpec("patience", "Patience Kabalam", ("kabale.games.patience.rules.Patience",), _patience_deal,
                  _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
         GameSpec("double-h", "Double H", ("kabale.games.double_h.rules.DoubleH",), _double_h_deal, _double_h_start,

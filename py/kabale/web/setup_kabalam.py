@@ -8,7 +8,10 @@ from typing import Any
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.match import Match
 
+from kabale.bots.ladder import LADDER
+
 from .dom import Element, data, h
+from .levels_text import level_lines
 from .routes import fresh_seed, parse_seed
 from .saved import SEAT_KINDS, SavedMatch, SeatPlan, TablePlan, clean_name
 from .screen import Screen
@@ -96,12 +99,27 @@ class KabalamSetup(Screen):
             h("h2", {"id": "setup-heading", "text": t("setup.heading")}),
             count_choices,
             h("fieldset", {"class": "seats-plan"}, h("legend", {"text": t("setup.seats_plan")}), *seat_rows),
+            self.render_levels(),
             options,
             seed,
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
             h("button", {"type": "button", "class": "button primary", "data-action": "start",
                          "data-key": "start", "text": t("setup.start")}),
         )
+
+    def render_levels(self) -> Element:
+        """How strong each level is, from the measured ladder, and how a person learns to beat hard."""
+        t = self.t
+        items = []
+        for name, text in level_lines(t, self.app.language):
+            items.append(h("dt", {"text": name}))
+            items.append(h("dd", {"text": text}))
+        matches = f"{LADDER.matches:,}".replace(",", "\u202f")  # 1 100: a thin space in every language
+        return h("div", {"class": "levels", "role": "group", "aria-labelledby": "levels-heading"},
+                 h("h3", {"id": "levels-heading", "text": t("setup.levels")}),
+                 h("dl", {}, *items),
+                 h("p", {"class": "hint", "text": t("setup.levels_source", count=matches)}),
+                 h("p", {"class": "hint", "text": t("setup.learn")}))
 
     # -- events ------------------------------------------------------------------
 

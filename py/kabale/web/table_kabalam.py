@@ -20,6 +20,7 @@ from kabale.games.kabalam.match import Match
 
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
+from .kabalam_coach import CoachMixin
 from .kabala_view import KabalaScene, endowment_element, kabala_element, log_element, selection_text, sum_element
 from .messages import event_text, placing_text
 from .saved import KABALAM, SavedMatch, TablePlan
@@ -28,7 +29,7 @@ from .saved import KABALAM, SavedMatch, TablePlan
 OWN_REVEAL_MS = 650
 
 
-class KabalamTable(KabalaTable):
+class KabalamTable(CoachMixin, KabalaTable):
     game = "kabalam"
     record = KABALAM
 
@@ -126,6 +127,13 @@ class KabalamTable(KabalaTable):
         endowment = observation.endowment if self.viewer else ()
         legal = observation.legal_moves if my_turn else ()
         scene = self.scene(observation, legal)
+        kabala = kabala_element(scene, t)
+        bubble = self.hint_bubble()  # the Hint over the packet it names
+        if bubble is not None and 1 <= int(bubble.dataset.packet) <= 3:
+            packet = kabala.children[int(bubble.dataset.packet) - 1]
+            packet.classList.add("hinted")
+            packet.appendChild(bubble)
+            bubble = None
         # a card table: the opponents around the felt, your cards at South, the log a side panel
         # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
         # the table, where the eye is
@@ -137,7 +145,8 @@ class KabalamTable(KabalaTable):
             self.render_seats(observation),
             h("div", {"class": "felt"},
               sum_element(scene.face_up, t),
-              kabala_element(scene, t),
+              kabala,
+              bubble,
               h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
                       "text": t("draw_pile", count=observation.draw_pile_size)})),
             self.render_mine(observation, endowment, legal, scene, my_turn),
@@ -165,6 +174,7 @@ class KabalamTable(KabalaTable):
             h("span", {"class": "deal-number", "text": t("table.deal", seed=self.match.seed)}),
             h("span", {"class": "turn-status", "role": "status", "text": status}),
             h("span", {"class": "bar-actions"},
+              self.hint_button(),  # in the bar: beside the cards there is no room left on a phone
               h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
               h("button", {"type": "button", "class": "button", "data-action": "new-match", "text": t("table.new_match")})),
         )
@@ -336,6 +346,7 @@ class KabalamTable(KabalaTable):
 
     def leave(self) -> None:
         super().leave()
+        self.stop_hint()
         if self._task is not None and not self._task.done():
             self._task.cancel()
         # a cancelled task is not done until it wakes: forget it, so continue_play can start anew
@@ -360,6 +371,8 @@ class KabalamTable(KabalaTable):
             self.app.show_rules("kabalam")
         elif action == "log":
             self.toggle_log()
+        elif action == "hint":
+            self.ask_hint()
 
     def play(self, move: Move) -> None:
         """A person's move at this device."""
@@ -469,6 +482,9 @@ class KabalamTable(KabalaTable):
             return True
         if key in ("1", "2", "3"):
             self.packet_chosen(int(key))
+            return True
+        if key in ("h", "H"):
+            self.ask_hint()
             return True
         if key in ("y", "Y") and not self.hand.is_over():
             self.play(Move.yield_turn())

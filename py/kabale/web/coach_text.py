@@ -1,0 +1,77 @@
+"""The KABALAM hint in words: the move, then what it leads to, in the player's language.
+
+Pure Python over :mod:`kabale.web.i18n`, so every sentence is tested in CPython.
+The plan comes from :func:`kabale.bots.coach.plan_of`, which only uses what the
+person has seen; these words add nothing to it.
+
+>>> from kabale.games.kabala.rules import Move
+>>> from kabale.cards import Card
+>>> from kabale.bots.coach import Advice, Step
+>>> from kabale.web.i18n import translate
+>>> t = lambda key, **v: translate("en", key, **v)
+>>> plan = (Step(Move.double(4, 5, packet=2), Card.from_text("7H"), 7), Step(Move.bare(7, 1, packet=1), None, None))
+>>> hint_text(Advice(plan[0].move, plan), t)
+'4 + 5 on packet 2; the 7 that comes up then makes the sum 7, which takes your 7 on packet 1; a card you have not seen comes up then.'
+"""
+
+from __future__ import annotations
+
+from kabale.bots.coach import Advice, Step
+from kabale.games.kabala.rules import Move
+
+from .messages import Translate, value_name
+
+__all__ = ["move_words", "hint_text", "margin_text"]
+
+
+def _values(values: tuple[int, ...], t: Translate) -> str:
+    return " + ".join(value_name(value, t) for value in values)
+
+
+def move_words(move: Move, t: Translate) -> str:
+    """"4 + 5 on packet 2", "7 + 7 on packet 1", "pass and flip packet 3", "yield"."""
+    if move.kind in ("bare", "double"):
+        return t("coach.play", cards=_values(move.values, t), packet=move.packet)
+    if move.kind == "pass":
+        return t("coach.pass", packet=move.packet)
+    return t("coach.yield")
+
+
+def _cards_words(move: Move, t: Translate) -> str:
+    return t("coach.yours", cards=_values(move.values, t), packet=move.packet)
+
+
+def hint_text(advice: Advice, t: Translate) -> str:
+    """The hint as one sentence: the move; then, step by step, the card that comes up,
+    the sum it makes and the play of the person's own cards that takes it."""
+    plan = advice.plan or (Step(advice.move),)
+    parts = [move_words(plan[0].move, t)]
+    for index, step in enumerate(plan):
+        following = plan[index + 1] if index + 1 < len(plan) else None
+        if step.move.kind == "yield":
+            break
+        if step.closes:
+            parts.append(t("coach.closes"))
+            break
+        if step.comes_up is None or step.target is None:
+            parts.append(t("coach.unseen"))
+            break
+        card = value_name(step.comes_up.value, t)
+        if step.move.kind == "pass":
+            parts.append(t("coach.leaves", card=card, target=step.target))
+        elif following is not None:
+            parts.append(t("coach.takes", card=card, target=step.target, yours=_cards_words(following.move, t)))
+        else:
+            parts.append(t("coach.makes", card=card, target=step.target))
+    return t("coach.sentence", text="; ".join(parts))
+
+
+def margin_text(advice: Advice, t: Translate) -> str | None:
+    """"About 4 points better than the next best move (120 deals imagined)", when the search compared moves."""
+    margin = advice.margin
+    if margin is None or advice.worlds == 0:
+        return None
+    points = max(0, round(margin))
+    if points == 0:
+        return t("coach.margin_even", worlds=advice.worlds)
+    return t("coach.margin", count=points, worlds=advice.worlds)
