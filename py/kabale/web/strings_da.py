@@ -36,6 +36,10 @@ STRINGS_DA: dict[str, str] = {
     # -- settings
     "settings.heading": "Indstillinger",
     "settings.language": "Sprog",
+    "settings.theme": "Farver",
+    "settings.theme.auto": "Som systemet (lyst eller mørkt)",
+    "settings.theme.light": "Lyst",
+    "settings.theme.dark": "Mørkt",
     "settings.reduced_motion": "Mindre bevægelse (ingen kortanimationer)",
     "settings.bot_speed": "Tempo i computerens træk",
     "settings.bot_speed.slow": "Langsomt",

@@ -22,6 +22,10 @@ STRINGS_EN: dict[str, str] = {
     # -- settings
     "settings.heading": "Settings",
     "settings.language": "Language",
+    "settings.theme": "Colours",
+    "settings.theme.auto": "As the system (light or dark)",
+    "settings.theme.light": "Light",
+    "settings.theme.dark": "Dark",
     "settings.reduced_motion": "Reduce motion (no card animations)",
     "settings.bot_speed": "Pace of the computer's plays",
     "settings.bot_speed.slow": "Slow",

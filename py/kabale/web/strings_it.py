@@ -34,6 +34,10 @@ STRINGS_IT: dict[str, str] = {
     # -- settings
     "settings.heading": "Impostazioni",
     "settings.language": "Lingua",
+    "settings.theme": "Colori",
+    "settings.theme.auto": "Come il sistema (chiaro o scuro)",
+    "settings.theme.light": "Chiaro",
+    "settings.theme.dark": "Scuro",
     "settings.reduced_motion": "Riduci il movimento (niente animazioni delle carte)",
     "settings.bot_speed": "Velocità delle giocate del computer",
     "settings.bot_speed.slow": "Lenta",
