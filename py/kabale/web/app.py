@@ -487,7 +487,8 @@ class App:
 
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
                          choice("theme"), check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
-                         check("still_winnable"), check("auto_safe_moves"), check("winnable_only")))
+                         check("still_winnable"), check("auto_safe_moves"), check("winnable_only"),
+                         check("playable_cards")))
 
     def show_help(self) -> None:
         t = self.t

@@ -43,6 +43,7 @@ class Settings:
     still_winnable: bool = False  # Double H: show whether the deal can still be won
     auto_safe_moves: bool = False  # Double H: play moves the solver proves safe
     winnable_only: bool = False  # Double H: deal only deals the solver has found winnable
+    playable_cards: bool = False  # Patience Kabalam: light the cards that can be played now
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -52,7 +53,7 @@ class Settings:
         """Settings from stored data: every bad or unknown field is dropped, the rest kept.
 
         >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
-        Settings(language='en', reduced_motion=False, theme='auto', card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
+        Settings(language='en', reduced_motion=False, theme='auto', card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False, playable_cards=False)
         """
         if not isinstance(data, dict):
             raise ValueError("settings are a JSON object")

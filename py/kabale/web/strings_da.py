@@ -56,6 +56,7 @@ STRINGS_DA: dict[str, str] = {
     "settings.card_back.blue": "Blå rosetter",
     "settings.card_back.green": "Grønne bølger",
     "settings.memory_aid": "Huskehjælp: vis det kort, hver bunke viser efter sin næste vending",
+    "settings.playable_cards": "Kabalam-kabale: fremhæv de kort, du kan spille",
     "settings.still_winnable": "Dobbelt-H: vis, om kabalen stadig kan gå op",
     "settings.auto_safe_moves": "Dobbelt-H: spil automatisk de træk, der beviseligt er sikre",
     # -- keyboard help

@@ -42,6 +42,7 @@ STRINGS_EN: dict[str, str] = {
     "settings.card_back.blue": "Blue rosettes",
     "settings.card_back.green": "Green waves",
     "settings.memory_aid": "Memory aid: show the card each packet will show after its next flip",
+    "settings.playable_cards": "Patience Kabalam: light the cards you can play",
     "settings.still_winnable": "Double H: show whether the deal can still be won",
     "settings.auto_safe_moves": "Double H: play the moves that are proved safe by themselves",
     # -- keyboard help

@@ -54,6 +54,7 @@ STRINGS_IT: dict[str, str] = {
     "settings.card_back.blue": "Blu a rosette",
     "settings.card_back.green": "Verde a onde",
     "settings.memory_aid": "Aiuto per la memoria: mostra la carta che ogni mazzetto mostrerà al prossimo capovolgimento",
+    "settings.playable_cards": "Solitario Kabalam: illumina le carte che puoi giocare",
     "settings.still_winnable": "Doppia H: mostra se la partita si può ancora vincere",
     "settings.auto_safe_moves": "Doppia H: gioca in automatico le mosse certamente sicure",
     # -- keyboard help
