@@ -53,8 +53,12 @@ def test_the_theme_setting_holds_against_the_system(page: Page, open_kabale: Cal
     page.emulate_media(color_scheme="light")
     choose_theme(page, "Dark")
     assert page.evaluate(FELT) == DARK_FELT
+    # kept in storage, and on <html> before Python starts (assets/js/boot.js): no light lobby first
+    page.goto(page.url.split("?")[0] + "?game=double-h&seed=5", wait_until="domcontentloaded")
+    early = page.evaluate("() => [document.documentElement.className, document.body.dataset.ready || '']")
+    assert early == ["theme-dark", ""]
     open_kabale("?game=double-h&seed=5")
-    assert page.evaluate(FELT) == DARK_FELT  # kept in storage
+    assert page.evaluate(FELT) == DARK_FELT
     assert axe_violations(page) == []
     choose_theme(page, "As the system (light or dark)")
     assert page.evaluate(FELT) == LIGHT_FELT
