@@ -1,7 +1,9 @@
 """Double H on a phone held upright: the H's fold their crossbars upright (J, Q, K down the middle)
-so the cards grow with the height; the stock, the waste and every place stay in view.
+so the cards grow with the height; held sideways, each H lies on its side, three rows high; the
+stock, the waste and every place stay in view.
 
-At 390x844 the cards were 31x43 px side by side in two flat H's (bench/fit.py), 28x39 at 360x740.
+At 390x844 the cards were 31x43 px side by side in two classic H's (bench/fit.py), 28x39 at 360x740,
+30x42 at 844x390.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ MEASURE = """() => {
     card: box(document.querySelector('.h-shape .card')).width,
     jqk: [11, 12, 13].map(v => Math.round(place(1, v).left)),
     q_and_3: [Math.round(place(1, 12).top), Math.round(place(1, 3).top)],
+    rows: [[1, 5], [11, 13], [6, 10]].map(([a, b]) => [Math.round(place(1, a).top), Math.round(place(1, b).top)]),
     every_place: [...document.querySelectorAll('.h-shape .place-button')].every(inView),
     stock_and_waste: [...document.querySelectorAll('.stock, .waste')].every(inView),
     scroll: document.documentElement.scrollHeight - innerHeight,
@@ -67,3 +70,15 @@ def test_a_wide_board_keeps_the_flat_h(phone: Page, base_url: str) -> None:
     expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
     seen = phone.evaluate(MEASURE)
     assert len(set(seen["jqk"])) == 3 and seen["q_and_3"][0] == seen["q_and_3"][1], seen
+
+
+def test_the_h_lies_on_its_side_on_a_phone_held_sideways(phone: Page, base_url: str) -> None:
+    """At 844x390: A to 5 a row, J, Q, K the row under it, 6 to 10 the third; the cards grow."""
+    phone.set_viewport_size({"width": 844, "height": 390})
+    phone.goto(base_url + "?game=double-h&seed=5")
+    expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
+    seen = phone.evaluate(MEASURE)
+    (top, top_end), (bar, bar_end), (foot, foot_end) = seen["rows"]
+    assert top == top_end < bar == bar_end < foot == foot_end, seen
+    assert seen["card"] >= 40, seen
+    assert seen["every_place"] and seen["stock_and_waste"] and seen["scroll"] <= 0, seen
