@@ -13,6 +13,17 @@ const STEPS = [
   ["/py/main.py", 90, "Starting the game engine…"],
 ];
 
+// A theme held in the settings (py/kabale/web/settings.py), put on <html> before Python starts,
+// so the lobby does not show the system's colours for the seconds the runtime takes to load.
+// Python sets the same class again from the settings it reads; a record it cannot read counts
+// as "auto" there and here (no class: the system's prefers-color-scheme).
+try {
+  const theme = JSON.parse(localStorage.getItem("kabale:settings") || "null")?.data?.theme;
+  if (theme === "light" || theme === "dark") document.documentElement.classList.add(`theme-${theme}`);
+} catch {
+  // storage refused (a sandboxed frame) or a record that is not JSON: follow the system
+}
+
 const progress = document.getElementById("loading-progress");
 const label = document.getElementById("loading-text");
 

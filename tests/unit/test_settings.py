@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kabale.web.settings import CARD_BACKS, THINK_TIMES, Settings
+from kabale.web.settings import CARD_BACKS, THEMES, THINK_TIMES, Settings
 
 
 def test_the_hard_computer_thinks_150_ms_a_move_by_default() -> None:
@@ -49,3 +49,14 @@ def test_settings_saved_before_card_backs_existed_still_load_with_the_red_back()
 def test_a_bad_card_back_falls_back_and_keeps_the_other_fields(bad: object) -> None:
     settings = Settings.from_dict({"card_back": bad, "language": "it"})
     assert settings.card_back == "red" and settings.language == "it"
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_each_theme_is_kept_through_storage(name: str) -> None:
+    assert Settings.from_dict(Settings(theme=name).to_dict()).theme == name
+
+
+@pytest.mark.parametrize("bad", ["sepia", None, True, "Light"])
+def test_a_bad_theme_follows_the_system_and_keeps_the_other_fields(bad: object) -> None:
+    settings = Settings.from_dict({"theme": bad, "card_back": "blue"})
+    assert settings.theme == "auto" and settings.card_back == "blue"

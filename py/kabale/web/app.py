@@ -24,7 +24,7 @@ from .saved import (
     SavedPatience, TablePlan,
 )
 from .screen import Screen, later
-from .settings import CARD_BACKS, CHOICES, Settings
+from .settings import CARD_BACKS, CHOICES, THEMES, Settings
 from .store import Problem, Store, record_name
 
 if TYPE_CHECKING:
@@ -376,9 +376,12 @@ class App:
         self.render()
 
     def apply_look(self) -> None:
-        """The settings that are CSS classes on <body>: reduced motion and a card back other
-        than the first (which the stylesheet shows by default, with no class)."""
+        """The settings that are CSS classes: reduced motion and a card back other than the first
+        (which the stylesheet shows by default, with no class) on <body>; a theme other than
+        "auto" (which follows the system) on <html>, whose background is the felt's too."""
         document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        for name in THEMES[1:]:
+            document.documentElement.classList.toggle(f"theme-{name}", name == self.settings.theme)
         for name in CARD_BACKS[1:]:
             document.body.classList.toggle(f"back-{name}", name == self.settings.card_back)
 
@@ -483,8 +486,9 @@ class App:
                                       "text": t(f"settings.{field}.{name}")}) for name in CHOICES[field])))
 
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
-                         check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
-                         check("still_winnable"), check("auto_safe_moves"), check("winnable_only")))
+                         choice("theme"), check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
+                         check("still_winnable"), check("auto_safe_moves"), check("winnable_only"),
+                         check("playable_cards")))
 
     def show_help(self) -> None:
         t = self.t

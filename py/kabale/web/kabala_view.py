@@ -109,9 +109,11 @@ def kabala_element(scene: KabalaScene, t: Translate) -> Element:
     )
 
 
-def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: int, t: Translate, label: str) -> Element:
+def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: int, t: Translate, label: str,
+                      playable: frozenset[int] = frozenset()) -> Element:
     """An endowment face up, grouped by value, each card a toggle in a toolbar with one
-    tab stop (arrows move between cards, Space or Enter picks one up)."""
+    tab stop (arrows move between cards, Space or Enter picks one up); the cards at the
+    places in ``playable`` are lit, as Double H lights the places a card can go."""
     groups = []
     for _value, group in groupby(enumerate(cards), key=lambda item: item[1].value):
         items = [
@@ -127,7 +129,7 @@ def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: in
                     "data-drag": "true",
                     "style": f"--i:{index}",
                 },
-                "picked" if index in selected else "",
+                " ".join(name for name, on in (("picked", index in selected), ("playable", index in playable)) if on),
             )
             for index, card in group
         ]

@@ -47,6 +47,20 @@ def playable_packets(selected: Sequence[Card], legal_moves: Iterable[Move], targ
     return tuple(packets)
 
 
+def playable_cards(cards: Sequence[Card], legal_moves: Iterable[Move]) -> frozenset[int]:
+    """The places in an endowment of the cards that some legal play plays (lit when the player
+    asks for it): a card is playable when its value is among a legal Bare Descent's or Double's
+    values. The engine lists plays by value, suits never matter, so every card of such a value
+    can be the one played.
+
+    >>> from kabale.cards import cards_from_text
+    >>> sorted(playable_cards(cards_from_text("2S 3H 3D 7C"), [Move.double(2, 7, packet=1), Move.draw()]))
+    [0, 3]
+    """
+    values = {value for move in legal_moves if move.is_play for value in move.values}
+    return frozenset(index for index, card in enumerate(cards) if card.value in values)
+
+
 def pass_packets(legal_moves: Iterable[Move]) -> tuple[int, ...]:
     """The packets a pass may flip (all three when passing is what is left)."""
     return tuple(move.packet for move in legal_moves if move.kind == "pass" and move.packet is not None)

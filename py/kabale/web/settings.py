@@ -1,4 +1,4 @@
-"""The player's settings: language, motion, card backs, the computer's pace and thinking time, the memory aid.
+"""The player's settings: language, theme, motion, card backs, the computer's pace and thinking time, the memory aid.
 
 Pure Python. Read from storage field by field: a bad field falls back to its
 default and the good ones are kept (a corrupt setting never costs the rest).
@@ -22,14 +22,20 @@ THINK_TIMES: dict[str, int] = {"quick": 50, "normal": 150, "long": 500, "deep": 
 #: the page shows the chosen one through a class on <body>, "back-<name>".
 CARD_BACKS: tuple[str, ...] = ("red", "blue", "green")
 
+#: The page's colours: "auto" follows the system's prefers-color-scheme, the others hold whatever
+#: the system says; the page shows a held one through a class on <html>, "theme-<name>".
+THEMES: tuple[str, ...] = ("auto", "light", "dark")
+
 #: The settings chosen from a list, and their lists.
-CHOICES: dict[str, Collection[str]] = {"bot_speed": BOT_SPEEDS, "think_time": THINK_TIMES, "card_back": CARD_BACKS}
+CHOICES: dict[str, Collection[str]] = {
+    "theme": THEMES, "bot_speed": BOT_SPEEDS, "think_time": THINK_TIMES, "card_back": CARD_BACKS}
 
 
 @dataclass(frozen=True)
 class Settings:
     language: str = DEFAULT_LANGUAGE
     reduced_motion: bool = False
+    theme: str = "auto"  # a saved release-1 record has none: it reads back as "auto"
     card_back: str = "red"  # the back every face-down card shows
     bot_speed: str = "normal"
     think_time: str = "normal"  # the hard computer's budget a move: 150 ms
@@ -37,6 +43,7 @@ class Settings:
     still_winnable: bool = False  # Double H: show whether the deal can still be won
     auto_safe_moves: bool = False  # Double H: play moves the solver proves safe
     winnable_only: bool = False  # Double H: deal only deals the solver has found winnable
+    playable_cards: bool = False  # Patience Kabalam: light the cards that can be played now
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -46,7 +53,7 @@ class Settings:
         """Settings from stored data: every bad or unknown field is dropped, the rest kept.
 
         >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
-        Settings(language='en', reduced_motion=False, card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False)
+        Settings(language='en', reduced_motion=False, theme='auto', card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False, playable_cards=False)
         """
         if not isinstance(data, dict):
             raise ValueError("settings are a JSON object")

@@ -36,6 +36,10 @@ STRINGS_DA: dict[str, str] = {
     # -- settings
     "settings.heading": "Indstillinger",
     "settings.language": "Sprog",
+    "settings.theme": "Farver",
+    "settings.theme.auto": "Som systemet (lyst eller mørkt)",
+    "settings.theme.light": "Lyst",
+    "settings.theme.dark": "Mørkt",
     "settings.reduced_motion": "Mindre bevægelse (ingen kortanimationer)",
     "settings.bot_speed": "Tempo i computerens træk",
     "settings.bot_speed.slow": "Langsomt",
@@ -52,6 +56,7 @@ STRINGS_DA: dict[str, str] = {
     "settings.card_back.blue": "Blå rosetter",
     "settings.card_back.green": "Grønne bølger",
     "settings.memory_aid": "Huskehjælp: vis det kort, hver bunke viser efter sin næste vending",
+    "settings.playable_cards": "Kabalam-kabale: fremhæv de kort, du kan spille",
     "settings.still_winnable": "Dobbelt-H: vis, om kabalen stadig kan gå op",
     "settings.auto_safe_moves": "Dobbelt-H: spil automatisk de træk, der beviseligt er sikre",
     # -- keyboard help

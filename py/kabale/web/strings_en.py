@@ -22,6 +22,10 @@ STRINGS_EN: dict[str, str] = {
     # -- settings
     "settings.heading": "Settings",
     "settings.language": "Language",
+    "settings.theme": "Colours",
+    "settings.theme.auto": "As the system (light or dark)",
+    "settings.theme.light": "Light",
+    "settings.theme.dark": "Dark",
     "settings.reduced_motion": "Reduce motion (no card animations)",
     "settings.bot_speed": "Pace of the computer's plays",
     "settings.bot_speed.slow": "Slow",
@@ -38,6 +42,7 @@ STRINGS_EN: dict[str, str] = {
     "settings.card_back.blue": "Blue rosettes",
     "settings.card_back.green": "Green waves",
     "settings.memory_aid": "Memory aid: show the card each packet will show after its next flip",
+    "settings.playable_cards": "Patience Kabalam: light the cards you can play",
     "settings.still_winnable": "Double H: show whether the deal can still be won",
     "settings.auto_safe_moves": "Double H: play the moves that are proved safe by themselves",
     # -- keyboard help

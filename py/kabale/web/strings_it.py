@@ -34,6 +34,10 @@ STRINGS_IT: dict[str, str] = {
     # -- settings
     "settings.heading": "Impostazioni",
     "settings.language": "Lingua",
+    "settings.theme": "Colori",
+    "settings.theme.auto": "Come il sistema (chiaro o scuro)",
+    "settings.theme.light": "Chiaro",
+    "settings.theme.dark": "Scuro",
     "settings.reduced_motion": "Riduci il movimento (niente animazioni delle carte)",
     "settings.bot_speed": "Velocità delle giocate del computer",
     "settings.bot_speed.slow": "Lenta",
@@ -50,6 +54,7 @@ STRINGS_IT: dict[str, str] = {
     "settings.card_back.blue": "Blu a rosette",
     "settings.card_back.green": "Verde a onde",
     "settings.memory_aid": "Aiuto per la memoria: mostra la carta che ogni mazzetto mostrerà al prossimo capovolgimento",
+    "settings.playable_cards": "Solitario Kabalam: illumina le carte che puoi giocare",
     "settings.still_winnable": "Doppia H: mostra se la partita si può ancora vincere",
     "settings.auto_safe_moves": "Doppia H: gioca in automatico le mosse certamente sicure",
     # -- keyboard help

@@ -16,6 +16,7 @@ from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import endowment_element, kabala_element, log_element, selection_text, sum_element
 from .messages import patience_event_text
+from .selection import playable_cards
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 
 REVEAL_MS = 600
@@ -51,6 +52,8 @@ class PatienceTable(KabalaTable):
         observation = game.observation()
         legal = observation.legal_moves
         scene = self.scene(observation, legal)
+        # the cards a legal play plays, lit when the player asks (the setting): the engine's list
+        playable = playable_cards(observation.endowment, legal) if self.app.settings.playable_cards else frozenset()
         controls: list[Any] = []
         if not game.is_over():
             if scene.passable:
@@ -89,7 +92,7 @@ class PatienceTable(KabalaTable):
             h("section", {"class": "mine", "aria-labelledby": "mine-heading"},
               h("h3", {"id": "mine-heading", "text": t("endowment.heading", count=len(observation.endowment))}),
               endowment_element(observation.endowment, self.selected, min(self.focus, max(len(observation.endowment) - 1, 0)),
-                                t, t("endowment.label")),
+                                t, t("endowment.label"), playable),
               h("div", {"class": "controls"}, *controls)),
             h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
             h("p", {"class": "stats", "text": self.stats_line()}),

@@ -1,0 +1,84 @@
+"""Double H on a phone held upright: the H's fold their crossbars upright (J, Q, K down the middle)
+so the cards grow with the height; held sideways, each H lies on its side, three rows high; the
+stock, the waste and every place stay in view.
+
+At 390x844 the cards were 31x43 px side by side in two classic H's (bench/fit.py), 28x39 at 360x740,
+30x42 at 844x390.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from helpers import INSTANT
+
+#: width, height, and the smallest card width the phone must show (CSS px), well over the old 31 and 28.
+PHONES = {"390x844": (390, 844, 44), "360x740": (360, 740, 36)}
+
+MEASURE = """() => {
+  const box = el => el.getBoundingClientRect();
+  const place = (side, value) => box(document.querySelector(`.h-shape:nth-of-type(${side}) .place[data-value="${value}"] .place-button`));
+  const inView = el => { const r = box(el); return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; };
+  return {
+    card: box(document.querySelector('.h-shape .card')).width,
+    jqk: [11, 12, 13].map(v => Math.round(place(1, v).left)),
+    q_and_3: [Math.round(place(1, 12).top), Math.round(place(1, 3).top)],
+    rows: [[1, 5], [11, 13], [6, 10]].map(([a, b]) => [Math.round(place(1, a).top), Math.round(place(1, b).top)]),
+    every_place: [...document.querySelectorAll('.h-shape .place-button')].every(inView),
+    stock_and_waste: [...document.querySelectorAll('.stock, .waste')].every(inView),
+    scroll: document.documentElement.scrollHeight - innerHeight,
+  };
+}"""
+
+
+@pytest.fixture
+def phone(browser: Browser, network_guard: Any, console_log: Any) -> Iterator[Page]:
+    """A touch screen's context, guarded as conftest's (no other host, no console error)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  reduced_motion="reduce")
+    context.on("request", network_guard.record)
+    page = context.new_page()
+    page.on("console", console_log.record)
+    page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))
+    page.add_init_script(INSTANT)
+    yield page
+    context.close()
+    assert not network_guard.foreign, f"the page asked for another host: {network_guard.foreign}"
+    assert not console_log.errors, f"console errors: {console_log.errors}"
+
+
+@pytest.mark.parametrize("screen", list(PHONES))
+def test_the_h_folds_and_its_cards_grow_on_a_phone(phone: Page, base_url: str, screen: str) -> None:
+    width, height, smallest = PHONES[screen]
+    phone.set_viewport_size({"width": width, "height": height})
+    phone.goto(base_url + "?game=double-h&seed=5")
+    expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
+    seen = phone.evaluate(MEASURE)
+    assert seen["card"] >= smallest, seen
+    assert len(set(seen["jqk"])) == 1, f"J, Q and K are not one column: {seen}"
+    assert seen["q_and_3"][0] == seen["q_and_3"][1], f"the Q is not level with the 3: {seen}"
+    assert seen["every_place"] and seen["stock_and_waste"] and seen["scroll"] <= 0, seen
+
+
+def test_a_wide_board_keeps_the_flat_h(phone: Page, base_url: str) -> None:
+    """At 1280x800 the crossbar stays a row: J, Q and K side by side, level with the 3 and the 8."""
+    phone.set_viewport_size({"width": 1280, "height": 800})
+    phone.goto(base_url + "?game=double-h&seed=5")
+    expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
+    seen = phone.evaluate(MEASURE)
+    assert len(set(seen["jqk"])) == 3 and seen["q_and_3"][0] == seen["q_and_3"][1], seen
+
+
+def test_the_h_lies_on_its_side_on_a_phone_held_sideways(phone: Page, base_url: str) -> None:
+    """At 844x390: A to 5 a row, J, Q, K the row under it, 6 to 10 the third; the cards grow."""
+    phone.set_viewport_size({"width": 844, "height": 390})
+    phone.goto(base_url + "?game=double-h&seed=5")
+    expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
+    seen = phone.evaluate(MEASURE)
+    (top, top_end), (bar, bar_end), (foot, foot_end) = seen["rows"]
+    assert top == top_end < bar == bar_end < foot == foot_end, seen
+    assert seen["card"] >= 40, seen
+    assert seen["every_place"] and seen["stock_and_waste"] and seen["scroll"] <= 0, seen
