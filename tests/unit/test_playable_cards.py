@@ -14,8 +14,8 @@ import pytest
 
 from kabale.cards import Card
 from kabale.game import IllegalMove
-from kabale.kabala import PACKETS, Move
-from kabale.patience import Patience
+from kabale.games.kabala.rules import PACKETS, Move
+from kabale.games.patience.rules import Patience
 from kabale.web.selection import playable_cards
 
 
