@@ -62,7 +62,7 @@ STRINGS_DA: dict[str, str] = {
     "help.packet": "1, 2, 3: spil de kort, du har taget op, på den bunke (eller vend den, når du melder pas).",
     "help.yield": "Y: stop (når du må holde op med at spille).",
     "help.draw": "D: træk 2 kort (i Kabalam-kabale).",
-    "help.undo": "U: fortryd; R: gentag (i Kabalam-kabale).",
+    "help.undo": "U: fortryd; R: gentag; H: et tip ud fra det, du har set (i Kabalam-kabale).",
     "help.next": "N: næste runde, eller et nyt spil, når spillet er slut.",
     "help.escape": "Esc: læg de kort tilbage, du har taget op, eller luk dette vindue.",
     "help.question": "?: denne hjælp.",

@@ -48,7 +48,7 @@ STRINGS_EN: dict[str, str] = {
     "help.packet": "1, 2, 3: play the cards you picked up on that packet (or flip it when you pass).",
     "help.yield": "Y: yield (when you may stop playing).",
     "help.draw": "D: draw 2 cards (the patience).",
-    "help.undo": "U: undo; R: redo (the patience).",
+    "help.undo": "U: undo; R: redo; H: a hint from what you have seen (the patience).",
     "help.next": "N: the next hand, or a new deal when the game is over.",
     "help.escape": "Escape: put back the cards you picked up, or close this window.",
     "help.question": "?: this help.",

@@ -60,7 +60,7 @@ STRINGS_IT: dict[str, str] = {
     "help.packet": "1, 2, 3: gioca le carte che hai preso su quel mazzetto (o capovolgilo quando passi).",
     "help.yield": "Y: cedi il turno (quando puoi smettere di giocare).",
     "help.draw": "D: pesca 2 carte (nel Solitario Kabalam).",
-    "help.undo": "U: annulla; R: ripeti (nel Solitario Kabalam).",
+    "help.undo": "U: annulla; R: ripeti; H: un suggerimento da ciò che hai visto (nel Solitario Kabalam).",
     "help.next": "N: la mano successiva, o una nuova partita quando il gioco è finito.",
     "help.escape": "Esc: rimetti giù le carte che hai preso, o chiudi questa finestra.",
     "help.question": "?: questo aiuto.",
