@@ -42,6 +42,12 @@ def test_two_games_seen_alike_get_the_same_hint_whatever_the_hidden_order(seed: 
     assert a.move in first.legal_moves()
 
 
+def test_the_twins_differ_where_it_matters_to_a_hint_that_knows_the_hidden_cards() -> None:
+    first, second = twins(12)  # so the test above could tell a hint that looked
+    knowing = [hint(game, budget_s=None, budget_states=200_000).move for game in (first, second)]
+    assert knowing[0] != knowing[1]
+
+
 def test_the_hint_of_a_game_is_the_hint_of_its_observation_and_reproducible() -> None:
     game = Patience.deal(21)
     for _ in range(4):
