@@ -29,6 +29,8 @@ __all__ = ["PatienceHintMixin", "hint_cards"]
 #: Worlds and states per search at the table: bench/hints.py measures the time per hint.
 HINT_WORLDS = 8
 HINT_STATES = 3000
+#: A pause before thinking, so the page paints the button's "Thinking…" first (as Double H's table does).
+PAINT_S = 0.03
 
 
 def hint_cards(endowment: tuple[Any, ...], move: Move) -> list[int]:
@@ -82,9 +84,13 @@ class PatienceHintMixin:
         self.refresh()
 
     async def _think_hint(self, key: tuple[Move, ...]) -> None:
+        await asyncio.sleep(PAINT_S)  # "Thinking…" is painted before the solver first loads (one long task)
         from kabale.solver_patience_honest import think_hint
 
         game = self.game_state
+        if game.moves != key:
+            self.hinting = None
+            return
         thinking = think_hint(game.observation(), HINT_WORLDS, HINT_STATES, seed=len(key))
         try:
             while True:
