@@ -24,8 +24,12 @@ solver's line names one of them, and a vote for the first move alone
 followed the solver's ordering more than the chances. A hint always names a
 legal move while the game goes on (the only move without any search).
 
-Measured (python -m kabale simulate --game patience --bot hint, 8 worlds,
-3,000 states): see bench/hints.py for the time per hint.
+Measured: ``python -m kabale simulate --game patience --bot hint --games 2000``
+(8 worlds, 3,000 states, deals 0-1999) won 1,855: 92.8%, 95% interval
+91.5-93.8% (random about 4%, greedy honest 7.7%, the thoughtful bound 99.9%).
+bench/hints.py gives the time per hint (40 deals in CPython on a loaded
+machine: median 17 ms, p95 79 ms; at the table in Pyodide, 40 hints:
+median 110 ms, p95 315 ms).
 
 :func:`think_hint` is a generator that yields after every search, so the
 table can think in slices and the page stays responsive; :func:`honest_hint`
@@ -47,7 +51,7 @@ from kabale.solver_search import LOST, UNKNOWN, WON
 __all__ = ["DEFAULT_WORLDS", "DEFAULT_STATES", "think_hint", "honest_hint"]
 
 #: Sampled worlds per hint, and the thoughtful solver's cap of states in each search: 8 and
-#: 3,000 win 94% of 400 deals; 16 worlds won no more (374 of 400) at twice the time.
+#: 3,000 won 376 of deals 1-400 in a first trial; 16 worlds won no more (374) at twice the time.
 DEFAULT_WORLDS = 8
 DEFAULT_STATES = 3000
 
