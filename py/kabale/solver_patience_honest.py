@@ -27,9 +27,10 @@ legal move while the game goes on (the only move without any search).
 Measured: ``python -m kabale simulate --game patience --bot hint --games 2000``
 (8 worlds, 3,000 states, deals 0-1999) won 1,855: 92.8%, 95% interval
 91.5-93.8% (random about 4%, greedy honest 7.7%, the thoughtful bound 99.9%).
-bench/hints.py gives the time per hint (40 deals in CPython on a loaded
-machine: median 17 ms, p95 79 ms; at the table in Pyodide, 40 hints:
-median 110 ms, p95 315 ms).
+bench/hints.py gives the time per hint (20 deals followed in CPython: 310
+hints, median 10 ms, p95 37 ms; at the table in Pyodide, 100 hints: median
+92 ms, p95 250 ms, max 847 ms; 8 of them had a main-thread task over 50 ms,
+the longest 401 ms).
 
 :func:`think_hint` is a generator that yields after every search, so the
 table can think in slices and the page stays responsive; :func:`honest_hint`
