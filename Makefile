@@ -37,7 +37,7 @@ typecheck: setup-test
 # Every figure the closing notes quote, each script at its defaults (about two
 # hours on 2 cores, 70 minutes of which are the bots' ladder). browser.py and
 # cheater.py are shared code, not benchmarks. BENCH="ui boot" runs a few.
-BENCH ?= boot ui engines engine storage_fuzz double_h_random solver solver_patience bots_browser bots
+BENCH ?= boot ui engines engine storage_fuzz double_h_random solver solver_patience hints bots_browser bots
 bench: setup setup-test
 	for name in $(BENCH); do echo "== bench/$$name.py"; $(VPY) bench/$$name.py || exit 1; done
 

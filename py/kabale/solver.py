@@ -19,7 +19,9 @@ Each answer says which mode it used.
 
 Patience Kabalam is solved in thoughtful mode only: it knows the face-down
 cards of the Kabala and the order of the draw pile (:func:`solve_patience`;
-:func:`solve` and :func:`hint` take either game).
+:func:`solve` and :func:`hint` take either game). Its honest *hint* samples
+the unseen cards and solves each world thoughtfully
+(:mod:`kabale.games.patience.solver_honest`).
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ from typing import Any, Generic, Iterable, Sequence, TypeVar, overload
 
 from kabale.cards import new_rng, shuffled
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
-from kabale.games.double_h.solver import Action, Macro, Model, Space, State
 from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
-from kabale.games.patience.rules import Patience, PatiencePosition
+from kabale.games.patience.rules import Patience, PatienceObservation, PatiencePosition
+from kabale.games.double_h.solver import Action, Macro, Model, Space, State
 from kabale.games.patience.solver import Model as PatienceModel, Space as PatienceSpace
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
 
@@ -322,8 +324,15 @@ def hint(game: DoubleH | Patience, mode: str = THOUGHTFUL, budget_s: float | Non
          budget_states: int | None = None, samples: int = DEFAULT_SAMPLES,
          seed: int = 0) -> Hint[Move] | Hint[PatienceMove]:
     """The best next move, saying which mode found it and how sure it is.
-    Patience Kabalam has the thoughtful mode only (see :func:`_patience_hint`)."""
+    Patience Kabalam: thoughtful (:func:`_patience_hint`), or honest from the game's
+    observation alone (:mod:`kabale.games.patience.solver_honest`: ``samples`` worlds, each
+    search capped at ``budget_states``, 3,000 when not given; ``budget_s`` is not used,
+    so that an honest hint is the same on any machine)."""
     if isinstance(game, Patience):
+        if mode == HONEST:
+            from kabale.games.patience.solver_honest import DEFAULT_STATES, honest_hint
+
+            return honest_hint(game.observation(), samples, budget_states or DEFAULT_STATES, seed)
         _thoughtful_only(mode)
         return _patience_hint(game, budget_s, budget_states, seed)
     if game.is_over():
@@ -346,7 +355,9 @@ def hint(game: DoubleH | Patience, mode: str = THOUGHTFUL, budget_s: float | Non
     won = sum(v.status == WON for v in verdicts)
     lost = sum(v.status == LOST for v in verdicts)
     status = WON if won == len(verdicts) else LOST if lost == len(verdicts) else UNKNOWN
-    verdict = Verdict(status, (), sum(v.states for v in verdicts), time.perf_counter() - started, HONEST,
+    # one order: the player has seen the whole stock, so the winning line is honest advice to its end
+    line = verdicts[0].moves if len(verdicts) == 1 and status == WON else ()
+    verdict = Verdict(status, line, sum(v.states for v in verdicts), time.perf_counter() - started, HONEST,
                       len(verdicts), won, lost)
     orders = "order" if len(verdicts) == 1 else "orders"
     if counts:
@@ -475,7 +486,7 @@ def solve_patience_seed(seed: int, options: Options = Options(), budget_s: float
     return solve_patience(Patience.deal(seed, options), budget_s, budget_states, seed=seed)
 
 
-def describe_patience(game: Patience, move: PatienceMove) -> str:
+def describe_patience(game: Patience | PatienceObservation, move: PatienceMove) -> str:
     """A patience move in words, for hints: "play two 4s on packet 2"."""
     if move.kind == "bare":
         return f"play {how_many(len(move.values), move.values[0])} on packet {move.packet}"

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save
+from kabale.cards import cards_from_text
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
 
@@ -122,3 +123,38 @@ def test_no_axe_violations_on_the_patience_table(patience_page: Callable[[int], 
     page = patience_page(42)
     page.locator(".mine button[data-card]").first.click()
     assert [v["id"] for v in axe_violations(page)] == []
+
+
+def inside(page: Page, selector: str) -> None:
+    """The element is drawn wholly inside the viewport (no scrolling needed to read it)."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (box, size)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_the_hint_shows_the_honest_move_at_its_packet_inside_the_viewport(
+        patience_page: Callable[[int], Page], viewport: dict[str, int]) -> None:
+    from kabale.games.patience.solver_honest import honest_hint
+
+    page = patience_page(14)
+    page.set_viewport_size(viewport)
+    game = saved_patience(page).game
+    expected = honest_hint(game.observation(), seed=len(game.moves)).move  # what the page should advise
+    assert expected is not None and expected.packet is not None
+    page.keyboard.press("h") if viewport["width"] > 600 else page.get_by_role("button", name="Hint").click()
+    bubble = page.get_by_role("status", name="Hint, from what you have seen only")
+    expect(bubble).to_contain_text(f"on packet {expected.packet}.", timeout=15_000)
+    expect(bubble).to_contain_text("possible deals of the unseen cards")
+    expect(page.locator(f".kabala .packet:nth-child({expected.packet}).hinted")).to_have_count(1)
+    marked = page.locator(".mine button.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(card.value for card in cards_from_text(" ".join(marked))) == sorted(expected.values)
+    inside(page, ".patience-hint")
+    # following it, the hint is for a position gone: it leaves
+    before = revision(page, "patience")
+    click_move(page, expected)
+    wait_for_save(page, "patience", before)
+    expect(page.locator(".patience-hint")).to_have_count(0)
+    assert saved_patience(page).game.moves[:1] == (expected,)

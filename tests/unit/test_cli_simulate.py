@@ -104,3 +104,27 @@ def test_simulate_refuses_unknown_bots_and_a_bot_without_budget() -> None:
         main(["simulate", "--bots", "hard,grandmaster"])
     with pytest.raises(SystemExit):
         main(["simulate", "--bots", "hard", "--playouts", "0"])
+
+
+def test_a_player_who_follows_the_patience_hint_wins_with_an_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(capsys, "--game", "patience", "--bot", "hint", "--games", "4", "--seed", "11")
+    assert summary["bot"] == "hint" and summary["games"] == 4 and summary["hint_states"] == 3000
+    assert sum(summary["results"].values()) == 4 and summary["wins"] == summary["results"].get("endowment_empty", 0)
+    low, high = summary["interval95"]
+    assert low <= summary["win_rate"] <= high
+    again = simulate(capsys, "--game", "patience", "--bot", "hint", "--games", "4", "--seed", "11")
+    assert {**again, "seconds": 0} == {**summary, "seconds": 0}
+
+
+def test_a_player_who_follows_the_double_h_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    summary = simulate(capsys, "--game", "double-h", "--bot", "hint", "--games", "1", "--seed", "1",
+                       "--hint-states", "300")
+    assert summary["game"] == "double-h" and sum(summary["results"].values()) == 1
+    assert set(summary["results"]) <= {"won", "lost", "unfinished"} and summary["mean_moves"] > 50
+
+
+def test_the_hint_player_plays_the_patiences_only() -> None:
+    with pytest.raises(SystemExit, match="not kabalam"):
+        main(["simulate", "--game", "kabalam", "--bot", "hint", "--games", "1"])
+    with pytest.raises(SystemExit, match="by --bot hint only"):
+        main(["simulate", "--game", "double-h", "--bot", "random", "--games", "1"])

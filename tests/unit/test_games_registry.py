@@ -49,7 +49,11 @@ def test_options_and_solver_modes_are_the_games_own() -> None:
         GAMES["double-h"].deal(1, Options(free_yield=True))
     patience = GAMES["patience"]
     with pytest.raises(ValueError, match="thoughtful mode only"):
-        patience.hint(patience.deal(1, Options()), HONEST)
+        patience.solve(patience.deal(1, Options()), mode=HONEST)
+    game = patience.deal(1, Options())
+    assert patience.hint(game, HONEST).move in game.legal_moves()  # it samples the unseen cards
+    with pytest.raises(ValueError, match="has no solver"):
+        GAMES["kabalam"].hint(GAMES["kabalam"].deal(1, Options()))
     with pytest.raises(ValueError, match="has no solver"):
         GAMES["kabalam"].solve(GAMES["kabalam"].deal(1, Options()))
 

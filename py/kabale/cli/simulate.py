@@ -8,7 +8,13 @@ gives each bot's win rate with its 95% (Wilson) interval. A title shared by k
 seats counts 1/k to each. With ``--hands`` a hand is won by the fewest points.
 
 Patience: N games of the one bot. Game i is dealt with seed ``S + i``; each
-bot's rng is seeded with the text "S+i:seat", so a run is reproducible. The
+bot's rng is seeded with the text "S+i:seat", so a run is reproducible.
+
+``--bot hint`` is a player who always follows the table's honest Hint (the
+game's ``hint`` hook in :mod:`kabale.games`, seeded by the number of moves made,
+as at the table), in Patience Kabalam and in Double H; the summary gives its
+win rate with its 95% (Wilson) interval. Its searches are capped in states
+(``--hint-states``), not in seconds, so a run is the same on any machine. The
 hard bot thinks for ``--playouts`` playouts a decision (default 1000, as in
 bench/bots.py; its 150 ms at the table buy it more), not for a time, so that a
 run is the same on any machine; ``--budget-ms`` adds (or with ``--playouts 0``
@@ -27,7 +33,7 @@ from typing import Any, Sequence
 
 from kabale.bots import BOTS, Bot, make_bot
 from kabale.cards import new_rng
-from kabale.games import GAMES
+from kabale.games import GAMES, HONEST, GameSpec
 from kabale.games.kabala.rules import Options
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
@@ -39,22 +45,39 @@ HELP = "let bots play many games and print a JSON summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=[name for name, spec in GAMES.items() if spec.has_bots], default="kabalam")
+    parser.add_argument("--game", choices=[name for name, spec in GAMES.items() if spec.has_bots or _hints(spec.name)],
+                        default="kabalam")
     parser.add_argument("--seats", type=int, choices=[2, 3, 4], default=4, help="KABALAM players (default 4)")
     parser.add_argument("--games", type=int, default=100, help="how many matches, hands or patiences (default 100)")
     parser.add_argument("--matches", type=int, default=None, help="KABALAM: how many matches (the same as --games)")
     parser.add_argument("--seed", type=int, default=0, help="game i is dealt with seed SEED + i (default 0)")
     parser.add_argument("--hands", action="store_true", help="KABALAM: play single hands, not matches")
-    parser.add_argument("--bot", choices=sorted(BOTS), default="random", help="the bot on every seat")
+    parser.add_argument("--bot", choices=sorted([*BOTS, HINT]), default="random",
+                        help="the bot on every seat (hint: a patience player who follows the honest Hint)")
     parser.add_argument("--bots", type=_bot_list, default=None,
                         help="KABALAM: bots by seat, comma-separated (e.g. hard,normal); repeated to fill the seats")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
                         help=f"the hard bot's playouts per decision (default {DEFAULT_PLAYOUTS}; 0: none, use --budget-ms)")
     parser.add_argument("--budget-ms", type=float, default=None, help="the hard bot's time per decision, in ms")
+    parser.add_argument("--hint-states", type=int, default=None,
+                        help="--bot hint: the solver's states per search (default: each game's own)")
     parser.add_argument("--compounded-doubles", action="store_true", help="the option of compounded Doubles")
     parser.add_argument("--free-yield", action="store_true", help="the option of free yield")
     parser.add_argument("--record", default=None, metavar="FILE",
                         help="write the first game's record (the saved-game format: python -m kabale review FILE)")
+
+
+#: The player who follows the honest Hint (a patience's; not a bot of KABALAM's).
+HINT = "hint"
+#: Its searches' cap of states, by game: Patience Kabalam's per sampled world
+#: (kabale.games.patience.solver_honest), Double H's per hint, shared by its sampled stock orders.
+HINT_STATES = {"patience": 3000, "double-h": 8000}
+
+
+def _hints(game: str) -> bool:
+    """Whether the game gives an honest hint (so a player can follow it)."""
+    spec = GAMES[game]
+    return HONEST in (spec.solver_modes if spec.hint_modes is None else spec.hint_modes)
 
 
 #: The hard bot's playouts per decision on the command line, as in bench/bots.py
@@ -78,11 +101,20 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("simulate: the hard bot needs --playouts or --budget-ms")
     if args.matches is not None and args.hands:
         raise SystemExit("simulate: --matches and --hands do not go together (use --games with --hands)")
+    spec = GAMES[args.game]
+    if args.bot == HINT and not (spec.is_patience and _hints(args.game)):
+        raise SystemExit(f"simulate: --bot hint plays the patiences ({', '.join(HINT_STATES)}), not {args.game}")
+    if not spec.has_bots and args.bot != HINT:
+        raise SystemExit(f"simulate: {spec.title} is played by --bot hint only")
+    if args.hint_states is not None and args.hint_states < 1:
+        raise SystemExit("simulate: --hint-states is positive")
     options = Options(compounded_doubles=args.compounded_doubles, free_yield=args.free_yield)
     thinking = Thinking(args.budget_ms, args.playouts or None)
     started = time.perf_counter()
     first: list[dict[str, Any]] = []
-    if GAMES[args.game].is_patience:
+    if args.bot == HINT:
+        summary = simulate_hint(args.game, games, args.seed, options, args.hint_states or HINT_STATES[args.game], first)
+    elif spec.is_patience:
         summary = simulate_patience(games, args.seed, options, args.bot, first)
     else:
         lineup = args.bots or [args.bot]
@@ -337,3 +369,61 @@ def simulate_patience(games: int, seed: int, options: Options, bot: str,
         "results": dict(results),
         "mean_moves": round(moves / games, 2) if games else None,
     }
+
+
+def follow_hint(spec: GameSpec, game: Any, hint_states: int) -> None:
+    """Play a patience to its end by the honest Hint, asked through the game's registry hook
+    with the table's seed (the number of moves made). The only move is played without asking.
+
+    When the player has seen every card still to come (Double H from round 2), an honest
+    hint that proves a win gives its whole winning line (``verdict.moves``): she follows it
+    to its end rather than asking again at every move."""
+    line: list[Any] = []
+    while not game.is_over():
+        if line:
+            game.apply(line.pop(0))
+            continue
+        moves = [move for move in game.legal_moves() if str(move) != "give up"]
+        if len(moves) == 1:
+            game.apply(moves[0])
+            continue
+        hint = spec.hint(game, HONEST, budget_s=None, budget_states=hint_states, seed=len(game.moves))
+        if hint.move is None:
+            break  # a hint names a move while one exists: only a proved loss ends here
+        if hint.verdict.moves and hint.verdict.moves[0] == hint.move:
+            line = list(hint.verdict.moves[1:])
+        game.apply(hint.move)
+
+
+def simulate_hint(game: str, games: int, seed: int, options: Options, hint_states: int,
+                  first: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``games`` deals (seeds ``seed`` to ``seed + games - 1``) played by the honest Hint;
+    the first one's record goes into ``first``."""
+    spec = GAMES[game]
+    won = 0
+    moves = 0
+    outcomes: Counter[str] = Counter()
+    for i in range(games):
+        played = spec.deal(seed + i, options if spec.has_options else None)
+        follow_hint(spec, played, hint_states)
+        if first is not None and not first:
+            first.append(played.to_dict())
+        result = played.outcome()  # None: the hint found no move (a proved loss the rules had not ended)
+        outcomes["unfinished" if result is None else result.ending] += 1
+        won += result is not None and bool(result.winners)
+        moves += len(played.moves)
+    summary: dict[str, Any] = {
+        "game": game,
+        "games": games,
+        "seed": seed,
+        "bot": HINT,
+        "hint_states": hint_states,
+        "wins": won,
+        "win_rate": round(won / games, 4) if games else None,
+        "interval95": list(wilson(won, games)),
+        "results": dict(sorted(outcomes.items())),
+        "mean_moves": round(moves / games, 2) if games else None,
+    }
+    if spec.has_options:
+        summary["options"] = options.to_dict()
+    return summary

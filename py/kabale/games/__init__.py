@@ -65,6 +65,9 @@ class GameSpec:
     #: ``review(game, persons, worlds, seed) -> dict``: each of the people's decisions beside the
     #: hard computer's honest choice and its cost (None: the game has no review yet)
     review: Callable[..., dict[str, Any]] | None = None
+    #: The modes of :meth:`hint` (None: the solver's modes). Patience Kabalam is solved
+    #: thoughtfully only, but hints honestly too (it samples the unseen cards).
+    hint_modes: tuple[str, ...] | None = None
 
     @property
     def game_type(self) -> type:
@@ -93,8 +96,12 @@ class GameSpec:
 
     def hint(self, game: Any, mode: str = THOUGHTFUL, budget_s: float | None = 1.0, budget_states: int | None = None,
              samples: int = 8, seed: int = 0) -> Any:
-        """The solver's hint for the next move (kabale.solver.hint)."""
-        self._check_mode(mode)
+        """The solver's hint for the next move (kabale.solver.hint); ValueError for a mode
+        the game gives no hint in (see :attr:`hint_modes`)."""
+        modes = self.solver_modes if self.hint_modes is None else self.hint_modes
+        if mode not in modes:
+            raise ValueError(f"{self.title} gives hints in {' or '.join(modes)} mode{'s' * (len(modes) > 1)} only"
+                             if modes else self.mode_refusal())
         from kabale.solver import hint
 
         return hint(game, mode, budget_s, budget_states, samples, seed)
@@ -218,7 +225,8 @@ GAMES: dict[str, GameSpec] = {
                  _kabalam_deal, _kabalam_start, _kabalam_from_dict, _kabala_move, (2, 3, 4), True, True, (),
                  review=_kabalam_review),
         GameSpec("patience", "Patience Kabalam", ("kabale.games.patience.rules.Patience",), _patience_deal,
-                 _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,)),
+                 _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,),
+                 hint_modes=(THOUGHTFUL, HONEST)),
         GameSpec("double-h", "Double H", ("kabale.games.double_h.rules.DoubleH",), _double_h_deal, _double_h_start,
                  _double_h_from_dict, _double_h_move, (1,), False, False, (THOUGHTFUL, HONEST)),
     )

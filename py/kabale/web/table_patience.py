@@ -17,13 +17,14 @@ from .kabala_table import KabalaTable
 from .kabala_view import endowment_element, kabala_element, log_element, selection_text, sum_element
 from .messages import patience_event_text
 from .selection import playable_cards
+from .patience_hint import PatienceHintMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 
 REVEAL_MS = 600
 DRAW = Move.draw()
 
 
-class PatienceTable(KabalaTable):
+class PatienceTable(PatienceHintMixin, KabalaTable):
     game = "patience"
     record = PATIENCE
 
@@ -66,11 +67,18 @@ class PatienceTable(KabalaTable):
                 controls.append(h("button", {"type": "button", "class": "button", "data-action": "draw",
                                              "data-key": "draw", "text": label}))
         controls += [
+            self.hint_button(),
             h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
                          "disabled": not game.can_undo, "text": t("patience.undo")}),
             h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
                          "disabled": not game.can_redo, "text": t("patience.redo")}),
         ]
+        kabala = kabala_element(scene, t)
+        endowment = endowment_element(observation.endowment, self.selected,
+                                      min(self.focus, max(len(observation.endowment) - 1, 0)), t, t("endowment.label"),
+                                      playable)
+        on_felt: list[Any] = []
+        self.place_hint(kabala, endowment, on_felt)  # the Hint at its packet, its cards marked
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
@@ -86,13 +94,13 @@ class PatienceTable(KabalaTable):
                              "text": t("patience.new_deal")}))),
             h("div", {"class": "felt"},
               sum_element(scene.face_up, t),
-              kabala_element(scene, t),
+              kabala,
+              *on_felt,
               h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
                       "text": t("draw_pile", count=observation.draw_pile_size)})),
             h("section", {"class": "mine", "aria-labelledby": "mine-heading"},
               h("h3", {"id": "mine-heading", "text": t("endowment.heading", count=len(observation.endowment))}),
-              endowment_element(observation.endowment, self.selected, min(self.focus, max(len(observation.endowment) - 1, 0)),
-                                t, t("endowment.label"), playable),
+              endowment,
               h("div", {"class": "controls"}, *controls)),
             h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
             h("p", {"class": "stats", "text": self.stats_line()}),
@@ -141,6 +149,8 @@ class PatienceTable(KabalaTable):
             self.app.show_rules("patience")
         elif action == "log":
             self.toggle_log()
+        elif action == "hint":
+            self.ask_hint()
 
     def play(self, move: Move) -> None:
         game = self.game_state
@@ -197,7 +207,7 @@ class PatienceTable(KabalaTable):
         key = str(event.key)
         if self.move_focus(event):
             return True
-        actions = {"1": "p1", "2": "p2", "3": "p3", "d": "draw", "u": "undo", "r": "redo", "n": "new"}
+        actions = {"1": "p1", "2": "p2", "3": "p3", "d": "draw", "u": "undo", "r": "redo", "n": "new", "h": "hint"}
         action = actions.get(key.lower())
         if action is None:
             if key == "Escape" and self.selected:
@@ -213,6 +223,8 @@ class PatienceTable(KabalaTable):
             self.undo()
         elif action == "redo":
             self.redo()
+        elif action == "hint":
+            self.ask_hint()
         elif action == "new" and self.game_state.is_over():
             self.app.new_solitaire("patience", None)
         else:
@@ -231,3 +243,7 @@ class PatienceTable(KabalaTable):
             if isinstance(stats, PatienceStats):
                 self.stats = stats
                 self.refresh()
+
+    def leave(self) -> None:
+        super().leave()
+        self.stop_hint()

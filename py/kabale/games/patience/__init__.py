@@ -18,7 +18,10 @@ Where each rule lives:
   compact state of small ints (``Model``, lock-step tested against the game in
   tests/unit/test_solver_patience.py) and what the search explores
   (``Space``); it is the solver layer, above the rules, and
-  :mod:`kabale.solver` calls it.
+  :mod:`kabale.solver` calls it;
+* :mod:`kabale.games.patience.solver_honest`: the honest Hint, which knows
+  only what the player has seen (the observation): it samples the unseen
+  order, solves each sample and advises the move that wins the most.
 
 This package imports nothing itself, so importing the rules does not load the
 solver.

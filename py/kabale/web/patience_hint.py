@@ -1,0 +1,169 @@
+"""The Patience Kabalam table's Hint: the button, the key H, the thought in slices, the words at the packet.
+
+Kept apart from :mod:`kabale.web.table_patience` so the table only asks for the
+button and places the bubble. The hint is honest
+(:mod:`kabale.games.patience.solver_honest`): it is given the game's observation only,
+so it knows what the player has seen and nothing of the face-down cards or the
+draw pile. It thinks one search at a time with ``await asyncio.sleep(0)`` in
+between (as the computer players of KABALAM do), so the page paints and takes
+clicks while it works. A hint belongs to one position (the moves made) and is
+forgotten as soon as a move is made or taken back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from kabale.games.kabala.rules import BARE, DOUBLE, PASS, Move
+from kabale.games.patience.rules import Patience
+
+if TYPE_CHECKING:  # the solver loads when a hint is first asked for, not with the table
+    from kabale.solver import Hint
+
+from .dom import Element, found, h
+from .messages import short_cards
+
+__all__ = ["PatienceHintMixin", "hint_cards"]
+
+#: Worlds and states per search at the table: bench/hints.py measures the time per hint.
+HINT_WORLDS = 8
+HINT_STATES = 3000
+#: A pause before thinking, so the page paints the button's "Thinking…" first (as Double H's table does).
+PAINT_S = 0.03
+
+
+def hint_cards(endowment: tuple[Any, ...], move: Move) -> list[int]:
+    """The places in the endowment of the cards a play takes (the first of each value, as
+    the table lays them out), so the table can mark them; none for a pass or a draw."""
+    if move.kind not in (BARE, DOUBLE):
+        return []
+    wanted = list(move.values)
+    chosen: list[int] = []
+    for index, card in enumerate(endowment):
+        if card.value in wanted:
+            wanted.remove(card.value)
+            chosen.append(index)
+    return chosen
+
+
+class PatienceHintMixin:
+    """Hint state and drawing for the patience table (mixed into :class:`PatienceTable`)."""
+
+    advice: "Hint[Move] | None" = None
+    advice_at: tuple[Move, ...] | None = None  # the moves made when the advice was given
+    hinting: tuple[Move, ...] | None = None  # the position a hint is being thought for
+    _hint_task: asyncio.Task[None] | None = None
+
+    if TYPE_CHECKING:  # provided by the table (declared for the type checker only)
+        reveal: Any
+
+        @property
+        def game_state(self) -> Patience: ...
+
+        def t(self, key: str, **values: Any) -> str: return ""
+
+        def refresh(self) -> None: pass
+
+    def current_advice(self) -> "Hint[Move] | None":
+        game = self.game_state
+        if game.is_over() or self.advice is None or self.advice_at != game.moves:
+            return None
+        return self.advice
+
+    def ask_hint(self) -> None:
+        """Think over the position (unless that is done or under way), then show the advice."""
+        game = self.game_state
+        if game.is_over():
+            return
+        key = game.moves
+        if self.current_advice() is not None or self.hinting == key:
+            return
+        self.hinting = key
+        self._hint_task = asyncio.ensure_future(self._think_hint(key))
+        self.refresh()
+
+    async def _think_hint(self, key: tuple[Move, ...]) -> None:
+        await asyncio.sleep(PAINT_S)  # "Thinking…" is painted before the solver first loads (one long task)
+        from kabale.games.patience.solver_honest import think_hint
+
+        game = self.game_state
+        if game.moves != key:
+            self.hinting = None
+            return
+        thinking = think_hint(game.observation(), HINT_WORLDS, HINT_STATES, seed=len(key))
+        try:
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    advice: "Hint[Move]" = done.value
+                    break
+                await asyncio.sleep(0)
+                if self.game_state.moves != key:
+                    return  # a move was made meanwhile: this hint is for a position gone
+        finally:
+            if self.hinting == key:
+                self.hinting = None
+        if self.game_state.moves == key:
+            self.advice, self.advice_at = advice, key
+        self.refresh()
+
+    def stop_hint(self) -> None:
+        if self._hint_task is not None and not self._hint_task.done():
+            self._hint_task.cancel()
+        self._hint_task, self.hinting = None, None
+
+    def hint_button(self) -> Element:
+        game = self.game_state
+        busy = self.hinting == game.moves
+        return h("button", {"type": "button", "class": "button hint-button", "data-action": "hint", "data-key": "hint",
+                            "aria-keyshortcuts": "H", "disabled": busy or game.is_over(),
+                            "aria-busy": "true" if busy else None,
+                            "text": self.t("patience.thinking") if busy else self.t("patience.hint_button")})
+
+    def hint_words(self, advice: "Hint[Move]") -> tuple[str, str]:
+        """What to play, and what the advice rests on, in the player's language."""
+        t, move, game = self.t, advice.move, self.game_state
+        assert move is not None
+        if move.kind in (BARE, DOUBLE):
+            cards = [game.endowment[i] for i in hint_cards(game.endowment, move)]
+            said = t("patience.hint.play", cards=short_cards(cards), packet=move.packet or 1)
+        elif move.kind == PASS:
+            said = t("patience.hint.pass", packet=move.packet or 1)
+        else:
+            said = t("patience.hint.draw")
+        verdict = advice.verdict
+        if verdict.samples == 0:
+            basis = t("patience.basis.only")
+        elif verdict.won_samples:
+            basis = t("patience.basis.honest", won=verdict.won_samples, samples=verdict.samples)
+        elif verdict.lost_samples == verdict.samples:
+            basis = t("patience.basis.lost", samples=verdict.samples)
+        else:
+            basis = t("patience.basis.guess")
+        return said, basis
+
+    def place_hint(self, kabala: Element, endowment: Element, felt_extra: list[Any]) -> None:
+        """Show the advice next to what it concerns: at its packet (a play or a pass, the packet
+        marked), the cards it plays marked in the endowment; a draw's over the felt."""
+        advice = self.current_advice()
+        if advice is None or advice.move is None or self.reveal is not None:
+            return
+        said, basis = self.hint_words(advice)
+        move = advice.move
+        packet = move.packet if move.kind in (BARE, DOUBLE, PASS) else None
+        bubble = h("div", {"class": "patience-hint", "role": "status", "aria-label": self.t("patience.hint_label"),
+                           "data-packet": packet or 0},
+                   h("p", {"class": "hint-move", "text": said}),
+                   h("p", {"class": "hint-basis", "text": basis}))
+        if packet is not None and 1 <= packet <= kabala.children.length:
+            place = kabala.children[packet - 1]
+            place.classList.add("hinted")
+            place.appendChild(bubble)
+        else:
+            felt_extra.append(bubble)
+        for index in hint_cards(self.game_state.endowment, move):
+            card = endowment.querySelector(f'[data-index="{index}"]')
+            if found(card):
+                card.classList.add("hinted")
