@@ -39,8 +39,10 @@ runs it to the end.
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
+from dataclasses import dataclass
 from typing import Generator
 
 from kabale.cards import new_rng
@@ -49,7 +51,7 @@ from kabale.games.patience.rules import Patience, PatienceObservation
 from kabale.solver import HONEST, Hint, Verdict, describe_patience, solve_patience
 from kabale.solver_search import LOST, UNKNOWN, WON
 
-__all__ = ["DEFAULT_WORLDS", "DEFAULT_STATES", "think_hint", "honest_hint"]
+__all__ = ["DEFAULT_WORLDS", "DEFAULT_STATES", "MoveWins", "think_wins", "move_wins", "think_hint", "honest_hint"]
 
 #: Sampled worlds per hint, and the thoughtful solver's cap of states in each search: 8 and
 #: 3,000 won 376 of deals 1-400 in a first trial; 16 worlds won no more (374) at twice the time.
@@ -59,24 +61,30 @@ DEFAULT_STATES = 3000
 Thinking = Generator[None, None, "Hint[Move]"]
 
 
-def think_hint(observation: PatienceObservation, worlds: int = DEFAULT_WORLDS, states: int = DEFAULT_STATES,
-               seed: int | str = 0) -> Thinking:
-    """The honest hint from what the player has seen, yielding after each search (see the module)."""
-    started = time.perf_counter()
-    legal = list(observation.legal_moves)
-    if observation.result is not None or not legal:
-        result = observation.result
-        outcome = "won" if result is not None and result.won else "lost"
-        verdict: Verdict[Move] = Verdict(WON if outcome == "won" else LOST, (), 0, 0.0, HONEST)
-        reason = f" ({result.reason})" if result is not None else ""
-        return Hint(None, f"The game is over: {outcome}{reason}", HONEST, verdict, "")
-    if worlds < 1 or states < 1:
-        raise ValueError("a hint needs at least one world and one state")
-    if len(legal) == 1:
-        only = legal[0]
-        verdict = Verdict(UNKNOWN, (), 0, time.perf_counter() - started, HONEST, 0, 0, 0)
-        return Hint(only, describe_patience(observation, only), HONEST, verdict, "it is the only move")
-    rng = new_rng(f"patience-hint:{seed}")  # a stream of its own, named apart from any deal's
+@dataclass(frozen=True)
+class MoveWins:
+    """Every legal move's wins over the same sampled worlds (paired: each move is played in
+    every world), the votes of the worlds' own winning lines, and what the searches cost."""
+
+    legal: tuple[Move, ...]
+    wins: Counter[Move]
+    votes: Counter[Move]
+    worlds: int
+    lost_worlds: int
+    states: int
+
+    @property
+    def best(self) -> Move:
+        """The hint's move: the most wins, then the most votes, then the engine's order."""
+        order = {move: index for index, move in enumerate(self.legal)}
+        return min(self.legal, key=lambda move: (-self.wins[move], -self.votes[move], order[move]))
+
+
+def think_wins(observation: PatienceObservation, worlds: int, states: int,
+               rng: random.Random) -> Generator[None, None, MoveWins]:
+    """Count every legal move's wins in ``worlds`` worlds sampled by ``rng``, yielding after each
+    search: the one counting that both the hint and the review (kabale.games.patience.solver_review) use."""
+    legal = tuple(observation.legal_moves)
     wins: Counter[Move] = Counter()
     votes: Counter[Move] = Counter()
     searched = lost_worlds = 0
@@ -105,9 +113,45 @@ def think_hint(observation: PatienceObservation, worlds: int = DEFAULT_WORLDS, s
             searched += answer.states
             wins[move] += answer.status == WON
             yield
-    order = {move: index for index, move in enumerate(legal)}
-    best = min(legal, key=lambda move: (-wins[move], -votes[move], order[move]))
-    won = wins[best]
+    return MoveWins(legal, wins, votes, worlds, lost_worlds, searched)
+
+
+def move_wins(observation: PatienceObservation, worlds: int = DEFAULT_WORLDS, states: int = DEFAULT_STATES,
+              rng: random.Random | None = None) -> MoveWins:
+    """:func:`think_wins` run to the end (``rng`` None: the hint's own stream for seed 0)."""
+    if worlds < 1 or states < 1:
+        raise ValueError("counting wins needs at least one world and one state")
+    counting = think_wins(observation, worlds, states, rng or new_rng("patience-hint:0"))
+    while True:
+        try:
+            next(counting)
+        except StopIteration as done:
+            counted: MoveWins = done.value
+            return counted
+
+
+def think_hint(observation: PatienceObservation, worlds: int = DEFAULT_WORLDS, states: int = DEFAULT_STATES,
+               seed: int | str = 0) -> Thinking:
+    """The honest hint from what the player has seen, yielding after each search (see the module)."""
+    started = time.perf_counter()
+    legal = list(observation.legal_moves)
+    if observation.result is not None or not legal:
+        result = observation.result
+        outcome = "won" if result is not None and result.won else "lost"
+        verdict: Verdict[Move] = Verdict(WON if outcome == "won" else LOST, (), 0, 0.0, HONEST)
+        reason = f" ({result.reason})" if result is not None else ""
+        return Hint(None, f"The game is over: {outcome}{reason}", HONEST, verdict, "")
+    if worlds < 1 or states < 1:
+        raise ValueError("a hint needs at least one world and one state")
+    if len(legal) == 1:
+        only = legal[0]
+        verdict = Verdict(UNKNOWN, (), 0, time.perf_counter() - started, HONEST, 0, 0, 0)
+        return Hint(only, describe_patience(observation, only), HONEST, verdict, "it is the only move")
+    rng = new_rng(f"patience-hint:{seed}")  # a stream of its own, named apart from any deal's
+    counted = yield from think_wins(observation, worlds, states, rng)
+    searched, lost_worlds = counted.states, counted.lost_worlds
+    best = counted.best
+    won = counted.wins[best]
     status = WON if won == worlds else LOST if lost_worlds == worlds else UNKNOWN
     verdict = Verdict(status, (), searched, time.perf_counter() - started, HONEST, worlds, won, lost_worlds)
     if won:
