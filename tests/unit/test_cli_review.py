@@ -110,12 +110,11 @@ def test_bad_input_is_a_clear_error_not_a_traceback(
     assert words in err and "Traceback" not in err
 
 
-def test_a_missing_file_and_a_patience_exit_with_a_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_file_and_a_double_h_exit_with_a_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "review", str(tmp_path / "none.json"))
     assert status == 1 and "cannot read" in err
-    path = simulated(tmp_path, capsys, "--game", "patience")
-    status, out, err = run(capsys, "review", str(path))
-    assert status == 2 and out is None and "Patience Kabalam has no review yet" in err
+    status, out, err = run(capsys, "review", str(FIXTURES / "double-h-round-2.json"))
+    assert status == 2 and out is None and "Double H has no review yet" in err
 
 
 def test_review_runs_as_a_module_without_a_traceback(tmp_path: Path) -> None:

@@ -1,20 +1,27 @@
-"""`python -m kabale review RECORD.json`: each of a person's decisions beside the hard
-computer's honest choice there and what the move made cost, as JSON.
+"""`python -m kabale review RECORD.json`: each of a person's decisions beside the honest
+choice there and what the move made cost, as JSON.
+
+* KABALAM: the hard computer's honest choice; the cost in points
+  (:mod:`kabale.bots.review`).
+* Patience Kabalam: the honest hint's choice; the cost in win chance over the
+  same sampled worlds (:mod:`kabale.games.patience.solver_review`).
 
 RECORD is a saved game in any of the forms Kabale writes:
 
 * what the page keeps in storage (``{"app": "kabale", "data": {...}, ...}``) or its
   ``data`` alone: a saved KABALAM table ``{"plan": ..., "match": ...}``, whose plan
   says which seats are people (those are reviewed);
+* a saved patience (``{"game": {...}, ...}``) or its game alone;
 * a game's own record: a KABALAM match (``"game": "kabalam-match"``), a KABALAM
-  hand (``"game": "kabalam"``), as ``python -m kabale simulate --record`` writes
-  them; with no plan, the first seat (South) is reviewed.
+  hand (``"game": "kabalam"``), a patience (``"game": "patience"``), as
+  ``python -m kabale simulate --record`` writes them; with no plan, the first
+  seat (South) of a KABALAM game is reviewed.
 
 The game is looked up in the registry (:mod:`kabale.games`), which says whether
-it has a review. The patiences have none yet: their review needs a sampled
-honest patience hint (win chance before and after each move), which is not in
-the solver yet; such a record exits with status 2 and says so. An unreadable
-record exits with status 1. Output: see :mod:`kabale.bots.review`.
+it has a review: KABALAM and Patience Kabalam have one, Double H not yet (its
+record exits with status 2 and says so). An unreadable record exits with status
+1. ``--worlds`` and ``--states`` default to each game's own (KABALAM: 200 sampled
+deals; the patience: 16 worlds, 1,000 states per search).
 """
 
 from __future__ import annotations
@@ -25,11 +32,10 @@ import json
 import sys
 from typing import Any, Mapping
 
-from kabale.bots.review import DEFAULT_WORLDS
 from kabale.games import GAMES, GameSpec, names_text
 
 NAME = "review"
-HELP = "review a saved game: each of the person's decisions, the hard computer's choice, the cost"
+HELP = "review a saved game: each of the person's decisions, the honest choice there, the cost"
 
 #: The seat kinds of a saved table that are people (kabale.web.saved.SEAT_KINDS).
 PERSON_KINDS = ("you", "person")
@@ -37,16 +43,20 @@ PERSON_KINDS = ("you", "person")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the saved game, JSON ('-' reads stdin)")
-    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
-                        help=f"sampled deals per decision (default {DEFAULT_WORLDS}; more: steadier costs, slower)")
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="sampled deals per decision (default: KABALAM 200, the patience 16; "
+                             "more: steadier costs, slower)")
+    parser.add_argument("--states", type=int, default=None,
+                        help="the patience's cap of states per search (default 1000; KABALAM has none)")
     parser.add_argument("--game", choices=sorted(GAMES), default=None,
                         help="which game to review when RECORD is a copy of the storage holding several")
     parser.add_argument("--seed", type=int, default=0, help="the review's own random seed (default 0)")
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.worlds < 1 or args.seed < 0:
-        print("review: --worlds is at least 1 and --seed is not negative", file=sys.stderr)
+    if (args.worlds is not None and args.worlds < 1) or (args.states is not None and args.states < 1) \
+            or args.seed < 0:
+        print("review: --worlds and --states are at least 1 and --seed is not negative", file=sys.stderr)
         return 1
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
@@ -55,11 +65,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"review: cannot read {args.file}: {error}", file=sys.stderr)
         return 1
     if spec.review is None:
-        print(f"review: {spec.title} has no review yet (the review of a patience needs the sampled honest "
-              "hint, which the solver does not have yet); KABALAM games are reviewed", file=sys.stderr)
+        reviewed = names_text(tuple(name for name, other in GAMES.items() if other.review is not None))
+        print(f"review: {spec.title} has no review yet ({reviewed} games are reviewed)", file=sys.stderr)
         return 2
     try:
-        review = spec.review(game, persons, args.worlds, args.seed)
+        review = spec.review(game, persons, args.worlds, args.seed, args.states)
     except ValueError as error:  # a record that reads but does not replay (an illegal move, say)
         print(f"review: cannot review {args.file}: {error}", file=sys.stderr)
         return 1

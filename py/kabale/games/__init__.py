@@ -62,8 +62,9 @@ class GameSpec:
     has_options: bool
     has_bots: bool
     solver_modes: tuple[str, ...]
-    #: ``review(game, persons, worlds, seed) -> dict``: each of the people's decisions beside the
-    #: hard computer's honest choice and its cost (None: the game has no review yet)
+    #: ``review(game, persons, worlds, seed, states) -> dict``: each of the people's decisions beside
+    #: the honest choice there (the hard computer's, the patience's honest hint) and its cost;
+    #: worlds and states None are the game's defaults (None: the game has no review yet)
     review: Callable[..., dict[str, Any]] | None = None
     #: The modes of :meth:`hint` (None: the solver's modes). Patience Kabalam is solved
     #: thoughtfully only, but hints honestly too (it samples the unseen cards).
@@ -156,10 +157,13 @@ def _kabalam_from_dict(data: Mapping[str, Any]) -> Any:
     return KabalamHand.from_dict(data)
 
 
-def _kabalam_review(game: Any, persons: Any = None, worlds: int = 200, seed: int = 0) -> dict[str, Any]:
-    from kabale.bots.review import review_kabalam
+def _kabalam_review(game: Any, persons: Any = None, worlds: int | None = None, seed: int = 0,
+                    states: int | None = None) -> dict[str, Any]:
+    from kabale.bots.review import DEFAULT_WORLDS, review_kabalam
 
-    return review_kabalam(game, persons, worlds, seed)
+    if states is not None:
+        raise ValueError("a KABALAM review has no cap of states (its playouts are not searches): leave out --states")
+    return review_kabalam(game, persons, DEFAULT_WORLDS if worlds is None else worlds, seed)
 
 
 def _patience_deal(seed: int, options: Options | None = None) -> Any:
@@ -182,6 +186,13 @@ def _patience_from_dict(data: Mapping[str, Any]) -> Any:
     from kabale.games.patience.rules import Patience
 
     return Patience.from_dict(data)
+
+
+def _patience_review(game: Any, persons: Any = None, worlds: int | None = None, seed: int = 0,
+                     states: int | None = None) -> dict[str, Any]:
+    from kabale.games.patience.solver_review import review_patience
+
+    return review_patience(game, persons, worlds, seed, states)
 
 
 def _double_h_deal(seed: int, options: Options | None = None) -> Any:
@@ -226,7 +237,7 @@ GAMES: dict[str, GameSpec] = {
                  review=_kabalam_review),
         GameSpec("patience", "Patience Kabalam", ("kabale.games.patience.rules.Patience",), _patience_deal,
                  _patience_start, _patience_from_dict, _kabala_move, (1,), True, True, (THOUGHTFUL,),
-                 hint_modes=(THOUGHTFUL, HONEST)),
+                 review=_patience_review, hint_modes=(THOUGHTFUL, HONEST)),
         GameSpec("double-h", "Double H", ("kabale.games.double_h.rules.DoubleH",), _double_h_deal, _double_h_start,
                  _double_h_from_dict, _double_h_move, (1,), False, False, (THOUGHTFUL, HONEST)),
     )

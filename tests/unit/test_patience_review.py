@@ -1,0 +1,108 @@
+"""Issue 16: the review of a game of Patience Kabalam (kabale.games.patience.solver_review), on the honest hint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kabale.cards import new_rng
+from kabale.cli import main
+from kabale.games import GAMES
+from kabale.games.patience.solver_review import review_patience
+from kabale.games.patience.rules import Patience
+from kabale.games.patience.solver_honest import honest_hint, move_wins
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "release_1"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, json.loads(captured.out) if captured.out.strip() else None, captured.err
+
+
+def simulated(tmp_path: Path, capsys: pytest.CaptureFixture[str], bot: str, seed: int) -> Path:
+    path = tmp_path / "patience.json"
+    status, summary, err = run(capsys, "simulate", "--game", "patience", "--bot", bot, "--games", "1",
+                               "--seed", str(seed), "--record", str(path))
+    assert status == 0 and summary["record"] == str(path), err
+    return path
+
+
+def test_a_random_players_game_is_reviewed_and_its_three_costliest_marked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = simulated(tmp_path, capsys, "random", 7)
+    record = json.loads(path.read_text())
+    status, review, err = run(capsys, "review", str(path), "--worlds", "8", "--states", "500")
+    assert status == 0, err
+    assert review["game"] == "patience" and review["worlds_per_decision"] == 8 and review["states_per_search"] == 500
+    game = Patience.from_dict(record)
+    replay = Patience.from_dict({**record, "moves": [], "redo": []})
+    decisions = {d["move_number"]: d for d in review["decisions"]}
+    for number, move in enumerate(game.moves, start=1):  # every position with a choice, and only those
+        choices = len(replay.legal_moves())
+        assert (number in decisions) == (choices > 1)
+        if number in decisions:
+            decision = decisions[number]
+            assert decision["made"] == str(move) and decision["choices"] == choices
+            assert 0 <= decision["cost"] <= 1
+            assert decision["cost"] == round(decision["win_chance_hint"] - decision["win_chance_made"], 4)
+            assert decision["cost"] * 8 == int(decision["cost"] * 8)  # counted in whole worlds of 8
+            if decision["made"] == decision["hint"]:
+                assert decision["cost"] == 0  # the hint's own move costs nothing
+        replay.apply(move)
+    costs = sorted((d["cost"] for d in review["decisions"] if d["cost"] > 0), reverse=True)
+    assert len(costs) >= 3  # a random player pays for some of her moves
+    marked = sorted((d for d in review["decisions"] if d["costliest"]), key=lambda d: d["costliest"])
+    assert [d["cost"] for d in marked] == costs[:3] and [d["costliest"] for d in marked] == [1, 2, 3]
+    assert review["costliest"] == [{"move_number": d["move_number"], "cost": d["cost"]} for d in marked]
+    assert review["matched_hint"] == sum(d["made"] == d["hint"] for d in review["decisions"])
+    # reproducible: the same record and seed give the same review; another seed samples other worlds
+    again = run(capsys, "review", str(path), "--worlds", "8", "--states", "500")[1]
+    assert again == review
+
+
+def test_the_hints_own_game_costs_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game played by the honest hint: every move the review's hint agrees with costs 0."""
+    path = simulated(tmp_path, capsys, "hint", 0)
+    status, review, err = run(capsys, "review", str(path), "--worlds", "8", "--states", "1000")
+    assert status == 0, err
+    assert review["result"] == {"won": True, "reason": "endowment_empty"} and review["decisions"]
+    assert review["matched_hint"] >= 1
+    assert all(d["cost"] == 0 for d in review["decisions"] if d["made"] == d["hint"])
+
+
+def test_the_hints_choice_is_the_counted_best_and_costs_zero_in_the_same_worlds() -> None:
+    """The review and the hint count wins alike: the same worlds give the hint's move, whose cost is 0."""
+    game = Patience.deal(11)
+    observation = game.observation()
+    assert len(observation.legal_moves) > 1
+    counted = move_wins(observation, 8, 1000, new_rng("patience-hint:0"))
+    assert counted.best == honest_hint(observation, 8, 1000, seed=0).move
+    assert max(counted.wins.values()) == counted.wins[counted.best]
+    review = review_patience(Patience.from_dict({**game.to_dict(), "moves": [str(counted.best)]}), worlds=8,
+                             states=1000)
+    assert [d["move_number"] for d in review["decisions"]] == [1]
+
+
+@pytest.mark.parametrize("name", ["patience.json", "patience-compounded.json"])
+def test_release_1_saved_patiences_are_reviewed(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, review, err = run(capsys, "review", str(FIXTURES / name), "--worlds", "4", "--states", "300")
+    assert status == 0, err
+    saved = json.loads((FIXTURES / name).read_text())["expect"]["record"]
+    assert review["game"] == "patience" and review["deal"] == saved["seed"]
+    assert all(1 <= d["move_number"] <= len(saved["moves"]) for d in review["decisions"])
+
+
+def test_the_registry_names_the_patiences_review_and_kabalam_refuses_a_state_cap() -> None:
+    assert GAMES["patience"].review is not None and GAMES["double-h"].review is None
+    with pytest.raises(ValueError, match="at least 1 world"):
+        review_patience(Patience.deal(1), worlds=0)
+    kabalam = GAMES["kabalam"]
+    assert kabalam.review is not None
+    with pytest.raises(ValueError, match="no cap of states"):
+        kabalam.review(kabalam.deal(1), None, 4, 0, 100)
