@@ -61,7 +61,7 @@ def test_a_random_players_game_is_reviewed_and_its_three_costliest_marked(
     assert [d["cost"] for d in marked] == costs[:3] and [d["costliest"] for d in marked] == [1, 2, 3]
     assert review["costliest"] == [{"move_number": d["move_number"], "cost": d["cost"]} for d in marked]
     assert review["matched_hint"] == sum(d["made"] == d["hint"] for d in review["decisions"])
-    # reproducible: the same record and seed give the same review; another seed samples other worlds
+    # reproducible: the same record and seed give the same review
     again = run(capsys, "review", str(path), "--worlds", "8", "--states", "500")[1]
     assert again == review
 
