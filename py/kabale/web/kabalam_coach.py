@@ -10,25 +10,22 @@ and move count) and is forgotten as soon as a move is made.
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator, Hashable
 
 from kabale.bots.coach import Advice, think_advice
 from kabale.cards import new_rng
 
 from .coach_text import hint_text, margin_text
 from .dom import Element, h
+from .sliced_hint import SlicedHint
 
 __all__ = ["CoachMixin"]
 
 
-class CoachMixin:
+class CoachMixin(SlicedHint):
     """Hint state and drawing for a KABALAM table (mixed into :class:`KabalamTable`)."""
 
     advice: Advice | None = None
-    advice_at: tuple[int, int] | None = None  # (hand number, moves made) the advice is for
-    hinting: tuple[int, int] | None = None  # the position a hint is being thought for
-    _hint_task: asyncio.Task[None] | None = None
 
     # provided by the table (declared for the type checker only: a stub here would
     # come before the table's own methods in the order Python looks them up)
@@ -44,6 +41,7 @@ class CoachMixin:
         def is_computer(self, seat: str | None) -> bool: return False
 
     def position_key(self) -> tuple[int, int]:
+        """(hand number, moves made): the position a hint belongs to."""
         hand = self.match.hand
         return self.match.hand_number, len(hand.moves)
 
@@ -53,51 +51,19 @@ class CoachMixin:
         return (hand is not None and not hand.is_over() and self.viewer is not None and hand.turn == self.viewer
                 and not self.is_computer(self.viewer) and len(hand.observation(self.viewer).legal_moves) > 1)
 
-    def current_advice(self) -> Advice | None:
-        return self.advice if self.advice is not None and self.advice_at == self.position_key() else None
+    def hint_held_back(self) -> bool:
+        return self.showing()
 
-    def ask_hint(self) -> None:
-        """Think over the person's position (unless that is done or under way), then show it."""
-        if not self.may_hint() or self.showing():
-            return
-        key = self.position_key()
-        if self.current_advice() is not None or self.hinting == key:
-            return
-        self.hinting = key
-        self._hint_task = asyncio.ensure_future(self._think_hint(key))
-        self.refresh()
-
-    async def _think_hint(self, key: tuple[int, int]) -> None:
-        assert self.viewer is not None
+    def think(self, key: Hashable) -> Generator[None, None, Advice]:
+        assert self.viewer is not None and isinstance(key, tuple)
         observation = self.match.hand.observation(self.viewer)
         rng = new_rng(f"hint:{self.match.seed}:{key[0]}:{key[1]}")
-        thinking = think_advice(observation, rng)
-        try:
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    advice: Advice = done.value
-                    break
-                await asyncio.sleep(0)
-                if self.position_key() != key:
-                    return  # a move was made meanwhile: this hint is for a position gone
-        finally:
-            if self.hinting == key:
-                self.hinting = None
-        if self.position_key() == key:
-            self.advice, self.advice_at = advice, key
-        self.refresh()
-
-    def stop_hint(self) -> None:
-        if self._hint_task is not None and not self._hint_task.done():
-            self._hint_task.cancel()
-        self._hint_task, self.hinting = None, None
+        return think_advice(observation, rng)
 
     def hint_button(self) -> Element | None:
         if not self.may_hint():
             return None
-        busy = self.hinting == self.position_key()
+        busy = self.hint_busy()
         return h("button", {"type": "button", "class": "button hint-button", "data-action": "hint", "data-key": "hint",
                             "aria-keyshortcuts": "H", "disabled": busy, "aria-busy": "true" if busy else None,
                             "text": self.t("coach.thinking") if busy else self.t("coach.hint")})

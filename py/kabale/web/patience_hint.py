@@ -12,8 +12,7 @@ forgotten as soon as a move is made or taken back.
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator, Hashable
 
 from kabale.games.kabala.rules import BARE, DOUBLE, PASS, Move
 from kabale.games.patience.rules import Patience
@@ -23,14 +22,13 @@ if TYPE_CHECKING:  # the solver loads when a hint is first asked for, not with t
 
 from .dom import Element, found, h
 from .messages import short_cards
+from .sliced_hint import SlicedHint
 
 __all__ = ["PatienceHintMixin", "hint_cards"]
 
 #: Worlds and states per search at the table: bench/hints.py measures the time per hint.
 HINT_WORLDS = 8
 HINT_STATES = 3000
-#: A pause before thinking, so the page paints the button's "Thinking…" first (as Double H's table does).
-PAINT_S = 0.03
 
 
 def hint_cards(endowment: tuple[Any, ...], move: Move) -> list[int]:
@@ -47,13 +45,10 @@ def hint_cards(endowment: tuple[Any, ...], move: Move) -> list[int]:
     return chosen
 
 
-class PatienceHintMixin:
+class PatienceHintMixin(SlicedHint):
     """Hint state and drawing for the patience table (mixed into :class:`PatienceTable`)."""
 
     advice: "Hint[Move] | None" = None
-    advice_at: tuple[Move, ...] | None = None  # the moves made when the advice was given
-    hinting: tuple[Move, ...] | None = None  # the position a hint is being thought for
-    _hint_task: asyncio.Task[None] | None = None
 
     if TYPE_CHECKING:  # provided by the table (declared for the type checker only)
         reveal: Any
@@ -65,58 +60,21 @@ class PatienceHintMixin:
 
         def refresh(self) -> None: pass
 
-    def current_advice(self) -> "Hint[Move] | None":
-        game = self.game_state
-        if game.is_over() or self.advice is None or self.advice_at != game.moves:
-            return None
-        return self.advice
+    def position_key(self) -> tuple[Move, ...]:
+        """The moves made: undo and redo change it as a play does."""
+        return self.game_state.moves
 
-    def ask_hint(self) -> None:
-        """Think over the position (unless that is done or under way), then show the advice."""
-        game = self.game_state
-        if game.is_over():
-            return
-        key = game.moves
-        if self.current_advice() is not None or self.hinting == key:
-            return
-        self.hinting = key
-        self._hint_task = asyncio.ensure_future(self._think_hint(key))
-        self.refresh()
+    def may_hint(self) -> bool:
+        return not self.game_state.is_over()
 
-    async def _think_hint(self, key: tuple[Move, ...]) -> None:
-        await asyncio.sleep(PAINT_S)  # "Thinking…" is painted before the solver first loads (one long task)
-        from kabale.games.patience.solver_honest import think_hint
+    def think(self, key: Hashable) -> "Generator[None, None, Hint[Move]]":
+        from kabale.games.patience.solver_honest import think_hint  # the solver loads on the first hint
 
-        game = self.game_state
-        if game.moves != key:
-            self.hinting = None
-            return
-        thinking = think_hint(game.observation(), HINT_WORLDS, HINT_STATES, seed=len(key))
-        try:
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    advice: "Hint[Move]" = done.value
-                    break
-                await asyncio.sleep(0)
-                if self.game_state.moves != key:
-                    return  # a move was made meanwhile: this hint is for a position gone
-        finally:
-            if self.hinting == key:
-                self.hinting = None
-        if self.game_state.moves == key:
-            self.advice, self.advice_at = advice, key
-        self.refresh()
-
-    def stop_hint(self) -> None:
-        if self._hint_task is not None and not self._hint_task.done():
-            self._hint_task.cancel()
-        self._hint_task, self.hinting = None, None
+        return think_hint(self.game_state.observation(), HINT_WORLDS, HINT_STATES, seed=len(self.game_state.moves))
 
     def hint_button(self) -> Element:
         game = self.game_state
-        busy = self.hinting == game.moves
+        busy = self.hint_busy()
         return h("button", {"type": "button", "class": "button hint-button", "data-action": "hint", "data-key": "hint",
                             "aria-keyshortcuts": "H", "disabled": busy or game.is_over(),
                             "aria-busy": "true" if busy else None,
