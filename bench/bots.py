@@ -23,7 +23,7 @@ ladder under-rates the table's hard bot. At most ``--procs`` processes (2).
 The whole ladder takes about 70 minutes on two cores.
 
 Usage: .venv/bin/python bench/bots.py [--matches N] [--matches4 M] [--playouts P]
-       [--only easy-normal,hard-cheater] [--browser] [--json FILE]
+       [--only easy-normal,hard-cheater,expert1x-hard] [--browser] [--json FILE]
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "bench" / "bots_page"))
 
 from cheater import Cheater  # noqa: E402
-from kabale.bots import make_bot  # noqa: E402
+from kabale.bots import Bot, ExpertBot, make_bot  # noqa: E402
 from kabale.cards import new_rng  # noqa: E402
 from kabale.cli.simulate import seating, wilson  # noqa: E402
 from kabale.games.kabala.rules import Move  # noqa: E402
@@ -58,6 +58,10 @@ from positions import observation_of, positions  # noqa: E402
 Job = tuple[tuple[str, ...], int, int, int]  # line-up, seed, turn, playouts
 
 BOTS = ("easy", "normal", "hard", "expert", "cheater")
+#: Only with --only: the expert's value with the hard bot's playouts, to tell what
+#: the value does from what the longer thought does.
+EXPERT_1X = "expert1x"
+NAMES = (*BOTS, EXPERT_1X)
 PAIRS = tuple((a, b) for i, a in enumerate(BOTS) for b in BOTS[i + 1:])
 LINEUPS4 = (("easy", "normal", "hard", "cheater"), ("hard", "normal", "normal", "normal"))
 SEED_2 = 1_000_000  # match seeds of the 2-seat ladder
@@ -70,7 +74,13 @@ class Player:
     def __init__(self, name: str, seed: str, playouts: int) -> None:
         self.name = name
         self.cheater = Cheater(new_rng(seed), budget_ms=None, playouts=playouts) if name == "cheater" else None
-        self.bot = None if self.cheater else make_bot(name, new_rng(seed), budget_ms=None, playouts=playouts)
+        self.bot: Bot | None
+        if self.cheater:
+            self.bot = None
+        elif name == EXPERT_1X:
+            self.bot = ExpertBot(new_rng(seed), budget_ms=None, playouts=playouts)
+        else:
+            self.bot = make_bot(name, new_rng(seed), budget_ms=None, playouts=playouts)
         self.times: list[float] = []  # ms per decision with a choice
         self.forced: list[float] = []  # ms per decision with one legal move
 
@@ -185,7 +195,7 @@ def shares(wins: dict[tuple[str, str], float], games: dict[tuple[str, str], int]
     def p(a: str, b: str) -> float:
         return wins[(a, b)] / games[(a, b)]
 
-    names = sorted({a for a, _ in games}, key=BOTS.index)
+    names = sorted({a for a, _ in games}, key=NAMES.index)
     ratings = bradley_terry(wins, games, names)
     figures = {}
     for bot in ("hard", "expert"):
@@ -224,7 +234,7 @@ def gap_report(wins: dict[tuple[str, str], float], games: dict[tuple[str, str], 
         values = sorted(draws[key])
         report[key] = {"share": round(value, 3),
                        "interval95": [round(percentile(values, 0.025), 3), round(percentile(values, 0.975), 3)]}
-    names = sorted({a for a, _ in games}, key=BOTS.index)
+    names = sorted({a for a, _ in games}, key=NAMES.index)
     report["bradley_terry_ratings"] = {name: round(value, 3) for name, value in
                                        bradley_terry(wins, games, names).items()}
     return report
@@ -317,6 +327,7 @@ def main() -> int:
     if args.only:
         wanted = {tuple(text.split("-")) for text in args.only.split(",")}
         only = tuple(pair for pair in PAIRS if pair in wanted or pair[::-1] in wanted)
+        only += tuple(pair for pair in wanted if EXPERT_1X in pair and len(pair) == 2 and set(pair) <= set(NAMES))
     started = time.perf_counter()
     report: dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
