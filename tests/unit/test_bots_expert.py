@@ -109,3 +109,23 @@ def test_early_in_a_match_fewer_points_are_still_better() -> None:
     value = match_value((0, 0))
     assert value((5, 0), 0) > value((25, 0), 0)
     assert value((0, 30), 0) > value((0, 10), 0)
+
+
+def test_the_model_is_built_in_slices_at_the_first_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kabale.bots import expert
+
+    match = Match.start(6, seats=2)
+    observation = match.observation("S")
+    built = expert.outlast_table(2)
+    monkeypatch.setattr(expert, "_TABLES", {})  # as at a table's first decision
+    thinking = ExpertBot(random.Random(2), budget_ms=None, playouts=4).think(observation)
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+            slices += 1
+        except StopIteration as done:
+            move = done.value
+            break
+    assert slices > LIMIT and move in match.legal_moves()  # a yield per row of the programme at least
+    assert expert._TABLES[2] == built  # the same model, however it was built

@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Sequence
+from typing import Generator, Sequence, TypeVar
 
 from kabale.bots.base import SteppingBot, Thinking, check_turn
 from kabale.bots.hard import DEFAULT_BUDGET_MS as HARD_BUDGET_MS
@@ -66,13 +66,36 @@ HAND_WEIGHT = 0.05
 MODEL_HANDS = 160
 
 
+T = TypeVar("T")
+
+
+def _run(work: Generator[None, None, T]) -> T:
+    """A sliced piece of work, all at once."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
+#: ``table[a][b]`` of :func:`outlast_table`.
+Table = tuple[tuple[float, ...], ...]
+_TABLES: dict[int, Table] = {}
+
+
 def hand_points(seats: int, hands: int = MODEL_HANDS) -> Counter[tuple[int, int]]:
     """Points of two different seats in one hand of ``seats`` seats, over fresh deals
     played out by the playout policy, each pair both ways round (so the model is
     fair to both); the same every time (fixed seeds)."""
+    return _run(_hand_points(seats, hands))
+
+
+def _hand_points(seats: int, hands: int) -> Generator[None, None, Counter[tuple[int, int]]]:
     rng = random.Random(7919 * seats)
     pairs: Counter[tuple[int, int]] = Counter()
     for number in range(hands):
+        yield
         hand = KabalamHand.deal(number, seats=seats)
         world = Knowledge(hand.observation(hand.turn or hand.seats[0])).sim(rng)
         scores = play_out(world, rng)
@@ -83,17 +106,26 @@ def hand_points(seats: int, hands: int = MODEL_HANDS) -> Counter[tuple[int, int]
     return pairs
 
 
-@lru_cache(maxsize=None)
-def outlast_table(seats: int) -> tuple[tuple[float, ...], ...]:
+def outlast_table(seats: int) -> Table:
     """``table[a][b]``: the chance that a seat on ``a`` points outlasts one on ``b`` in
     a match of ``seats`` seats: the other leaves first (total over 101), or both
-    leave in the same hand and this one has fewer points (equal: half)."""
-    pairs = hand_points(seats)
+    leave in the same hand and this one has fewer points (equal: half). Worked out
+    once per number of seats (about half a second in CPython)."""
+    return _run(building(seats))
+
+
+def building(seats: int) -> Generator[None, None, Table]:
+    """:func:`outlast_table` in slices (a row of the programme, a hand of the model),
+    so the expert's first decision at a table does not hold the page."""
+    if seats in _TABLES:
+        return _TABLES[seats]
+    pairs = yield from _hand_points(seats, MODEL_HANDS)
     total = sum(pairs.values())
     moves = [(p, q, count / total) for (p, q), count in pairs.items() if p or q]
     still = pairs[(0, 0)] / total  # a hand that changes neither total
     table = [[0.0] * (LIMIT + 1) for _ in range(LIMIT + 1)]
     for a in range(LIMIT, -1, -1):
+        yield
         row = table[a]
         for b in range(LIMIT, -1, -1):
             chance = 0.0
@@ -107,7 +139,8 @@ def outlast_table(seats: int) -> tuple[tuple[float, ...], ...]:
                 else:
                     chance += weight * table[x][y]  # later in the loops: x > a, or x == a and y > b
             row[b] = chance / (1.0 - still) if still < 1.0 else 0.5
-    return tuple(tuple(row) for row in table)
+    _TABLES[seats] = tuple(tuple(row) for row in table)
+    return _TABLES[seats]
 
 
 @lru_cache(maxsize=65536)
@@ -183,6 +216,8 @@ class ExpertBot(SteppingBot):
         if len(moves) == 1:
             self.report = SearchReport(means=(0.0,), kept=(0,))
             return moves[0]
+        for seats in range(2, len(hand.seats) + 1):  # the model of the standing, once
+            yield from building(seats)
         knowledge = Knowledge(hand)
         self.report = SearchReport()
         seat = hand.seats.index(hand.seat)
