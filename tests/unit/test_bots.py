@@ -125,14 +125,14 @@ def test_the_hard_bot_searches_only_what_the_observation_gives_it() -> None:
 # -- the levels and the table's interface ------------------------------------------
 
 
-def test_make_bot_knows_the_three_levels_of_the_lobby_and_the_random_baseline() -> None:
-    assert LEVELS == ("easy", "normal", "hard") and set(LEVELS) | {"random"} == set(BOTS)
+def test_make_bot_knows_the_three_levels_of_the_lobby_the_expert_and_the_random_baseline() -> None:
+    assert LEVELS == ("easy", "normal", "hard") and set(LEVELS) | {"random", "expert"} == set(BOTS)
     assert isinstance(make_bot("easy", random.Random(0)), EasyBot)
     assert isinstance(make_bot("normal", random.Random(0)), NormalBot)
     hard = make_bot("hard", random.Random(0))
     assert isinstance(hard, HardBot) and hard.budget.budget_ms == 150 and hard.budget.playouts is None
-    with pytest.raises(ValueError, match="no bot called 'expert'"):
-        make_bot("expert", random.Random(0))
+    with pytest.raises(ValueError, match="no bot called 'grandmaster'"):
+        make_bot("grandmaster", random.Random(0))
     with pytest.raises(ValueError):
         Budget(budget_ms=None, playouts=None)
     with pytest.raises(ValueError):

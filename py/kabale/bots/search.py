@@ -8,8 +8,10 @@ comparison is a paired one and far less noisy than their raw values. A
 candidate that falls clearly behind the leader on those paired differences is
 dropped, so the budget goes to the close calls.
 
-The value of a playout for the searching seat is the mean of the other seats'
-points minus its own (points are bad).
+The value of a playout for the searching seat is, by default, the mean of the
+other seats' points minus its own (points are bad): the hard bot plays the
+hand. A caller may give another ``value`` of the hand's scores (the expert
+values the match standing they leave, :mod:`kabale.bots.expert`).
 
 The search is a generator (see :mod:`kabale.bots.base`): it yields after every
 ``slice_ms`` of work and returns the index of the chosen candidate. It stops
@@ -32,6 +34,8 @@ __all__ = ["Budget", "SearchReport", "search"]
 
 Sampler = Callable[[random.Random], SimHand]
 Playout = Callable[[SimHand, random.Random], list[int]]
+#: What a playout's scores (points per seat of the hand) are worth to a seat.
+Value = Callable[[Sequence[int], int], float]
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ def search(
     budget: Budget,
     report: SearchReport | None = None,
     playout: Playout = play_out,
+    value: Value = value_for,
 ) -> Generator[None, None, int]:
     """Yield while thinking; return the index of the best candidate."""
     count = len(candidates)
@@ -101,7 +106,7 @@ def search(
         for index in active:
             trial = world.copy()
             trial.apply(candidates[index])
-            results.append(value_for(playout(trial, random.Random(seed)), seat))
+            results.append(value(playout(trial, random.Random(seed)), seat))
             now = clock()
             if now >= deadline and worlds >= budget.min_worlds:
                 out_of_time = True
@@ -111,8 +116,8 @@ def search(
                 slice_start = clock()
         if out_of_time:
             break  # an unfinished world would favour the candidates that met it
-        for index, value in zip(active, results):
-            rewards[index].append(value)
+        for index, reward in zip(active, results):
+            rewards[index].append(reward)
         worlds += 1
         playouts += len(active)
         if worlds >= 6 and worlds % 3 == 0:

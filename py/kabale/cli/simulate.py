@@ -201,12 +201,18 @@ class _WinTally:
         }
 
 
-def play_hand(hand: KabalamHand, bots: dict[str, Bot]) -> None:
-    """Each seat's bot chooses from its own observation until the hand is over."""
+def play_hand(hand: KabalamHand, bots: dict[str, Bot], match: Match | None = None) -> None:
+    """Each seat's bot chooses from its own observation until the hand is over; a
+    bot that plays the match (the expert) sees the match's observation, with the
+    public totals."""
     while not hand.is_over():
         seat = hand.turn
         assert seat is not None
-        hand.apply(bots[seat].choose(hand.observation(seat)))
+        bot = bots[seat]
+        if match is not None and getattr(bot, "plays_the_match", False):
+            hand.apply(bot.choose(match.observation(seat)))
+        else:
+            hand.apply(bot.choose(hand.observation(seat)))
 
 
 class _Tally:
@@ -261,7 +267,7 @@ def simulate_kabalam(
             bots = _bots(names, seed + i, thinking)
             while True:
                 assert match.hand is not None
-                play_hand(match.hand, bots)
+                play_hand(match.hand, bots, match)
                 tally.add(match.hand)
                 if match.is_over():
                     break
