@@ -410,7 +410,7 @@ function win(root, cue, flights) {
   }
   if (panel) {
     panel.animate(
-      [{ transform: "scale(0.2)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
+      [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
       { id: "kabale-win", duration: 320 * slow(), delay: Math.max(0, wave - 120 * slow()), easing: "ease-out",
         fill: "backwards", composite: "add" },
     );
