@@ -1,4 +1,4 @@
-// Cards that travel: FLIP with the Web Animations API, transforms only.
+// Cards that move like cards: FLIP and cues with the Web Animations API, transforms only.
 //
 // Python redraws a table from its state (no state is kept in the DOM): the old
 // card elements go and new ones come. py/kabale/web/motion.py calls capture()
@@ -8,48 +8,119 @@
 // place to its new one (Invert, Play): a translate added on top of the card's
 // own transform, so no layout runs per frame and a picked-up card keeps its lift.
 //
-// * One move takes MOVE_MS (well under 300 ms).
+// What a card's old place cannot tell, Python says with a cue (one redraw's,
+// from its own state: what just happened):
+// * "deal": the cards fly in from the stock, one after another (a hand or deal opens);
+// * "flip": a packet's stack turns over (its old stack turns away, the new one in);
+// * "travel": a computer's play comes from its seat, face down, and turns face up on
+//   the way to its packet;
+// * "win": the game's own celebration (Double H: the cards go home and the bonus is
+//   counted up; the patience and KABALAM their own).
+//
+// * One move takes MOVE_MS (well under 300 ms); a whole deal DEAL_MS at most.
 // * Input is never blocked: a pointer press or a key first finishes every
-//   running card animation at once. A redraw that comes by itself (the
-//   computer's play, a packet's flip) sends a card in flight on from where it is.
+//   running animation at once. A redraw that comes by itself (the computer's
+//   play, a packet's flip, "thinking...") carries a running cue animation on to
+//   the redrawn element, and sends a card in flight on from where it is.
 // * Nothing moves when the system asks for reduced motion, or with the
 //   "reduce motion" setting (a class on <body>, set by Python).
 // * Cards are matched by their text ("7S"); when a double deck shows two equal
 //   cards, each new one takes the nearest old one.
 //
-// Read-only for the page's state: it only adds animations, which end by themselves.
+// Read-only for the page's state: it only adds animations (and, for their length,
+// stand-ins in a layer of its own outside the view), which end by themselves.
 
 const MOVE_MS = 240;
+const TRAVEL_MS = 280; // a computer's card from its seat to the packet, turning over on the way
+const FLIP_MS = 300; // a packet's stack turning over
+const DEAL_CARD_MS = 280; // one card dealt
+const DEAL_MS = 720; // the whole deal, however many cards
 const EASING = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 const ANIMATION_ID = "kabale-move";
+const CUE_IDS = new Set(["kabale-deal", "kabale-flip", "kabale-travel", "kabale-win"]);
 const MIN_DISTANCE_PX = 1;
+const PERSPECTIVE = "perspective(700px)";
 
 const reducedMotionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-let captured = null; // {scope, rects: Map<card text, DOMRect[]>}
+let captured = null; // {scope, rects: Map<card text, DOMRect[]>, stacks: Map<packet, {element, rect}>, carried: [...]}
 let frame = 0;
+let pendingCues = {};
+let countUp = null; // the bonus being counted up: {start, stepMs, to, done}
+let ghostLayer = null;
+
+/** How many times slower than life the cues play (1; a test may slow them down to look). */
+function slow() {
+  return motion.timeScale;
+}
 
 function motionOff() {
   return reducedMotionQuery.matches || document.body.classList.contains("reduced-motion");
 }
 
-function running() {
-  return document.getAnimations().filter((animation) => animation.id === ANIMATION_ID);
+function ours(animation) {
+  return animation.id === ANIMATION_ID || CUE_IDS.has(animation.id);
 }
 
-/** Finish every card animation now (the card jumps to where it goes). */
+function running() {
+  return document.getAnimations().filter(ours);
+}
+
+/** Finish every animation now (each card is where it goes, the bonus counted). */
 function finish() {
   if (frame) {
     cancelAnimationFrame(frame);
     frame = 0;
   }
   captured = null;
+  pendingCues = {};
   for (const animation of running()) animation.finish();
+  clearGhosts();
+  if (countUp) countUp.done = true;
+  stepCountUp();
 }
 
-function rectsOf(root) {
+// -- stand-ins: a face-down card on its way, a packet's old stack turning away ------------------
+
+function ghosts() {
+  if (!ghostLayer || !ghostLayer.isConnected) {
+    ghostLayer = document.createElement("div");
+    ghostLayer.className = "motion-ghosts";
+    ghostLayer.setAttribute("aria-hidden", "true");
+    Object.assign(ghostLayer.style, { position: "fixed", inset: "0", pointerEvents: "none", zIndex: "20" });
+    document.body.append(ghostLayer);
+  }
+  return ghostLayer;
+}
+
+function clearGhosts() {
+  if (ghostLayer) ghostLayer.replaceChildren();
+}
+
+/** Put ``element`` in the stand-ins' layer at ``rect``, sized as ``like`` (for its cards' variables). */
+function ghostAt(element, rect, like) {
+  const style = getComputedStyle(like);
+  for (const name of ["--card-w", "--card-h"]) element.style.setProperty(name, style.getPropertyValue(name));
+  Object.assign(element.style, {
+    position: "fixed", margin: "0", left: `${rect.left}px`, top: `${rect.top}px`,
+    width: `${rect.width}px`, height: `${rect.height}px`, boxSizing: "border-box",
+  });
+  ghosts().append(element);
+  return element;
+}
+
+function removeWhenDone(animation, element) {
+  const remove = () => element.remove();
+  animation.addEventListener("finish", remove);
+  animation.addEventListener("cancel", remove);
+}
+
+// -- First: where things were ------------------------------------------------------------------
+
+function rectsOf(root, skip) {
   const rects = new Map();
   for (const element of root.querySelectorAll("[data-card]")) {
+    if (skip.has(element)) continue; // carried on by its cue animation
     const rect = element.getBoundingClientRect();
     if (!rect.width) continue; // hidden: nothing to travel from
     const card = element.dataset.card;
@@ -57,6 +128,53 @@ function rectsOf(root) {
     rects.get(card).push(rect);
   }
   return rects;
+}
+
+function stacksOf(root) {
+  const stacks = new Map();
+  for (const button of root.querySelectorAll("[data-action=packet][data-packet]")) {
+    const stack = button.querySelector(".packet-stack");
+    if (stack) stacks.set(button.dataset.packet, { element: stack, rect: stack.getBoundingClientRect() });
+  }
+  return stacks;
+}
+
+/** An element's place in the drawing: the child indices from ``root`` down to it. */
+function pathOf(element, root) {
+  const path = [];
+  for (let node = element; node && node !== root; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement ? node.parentElement.children : [], node));
+  }
+  return path;
+}
+
+function atPath(root, path) {
+  let node = root;
+  for (const index of path) {
+    node = node && node.children[index];
+  }
+  return node || null;
+}
+
+/** The cue animations running in ``root``, to carry on to the redrawn elements. */
+function carriedOf(root) {
+  const carried = [];
+  for (const animation of document.getAnimations()) {
+    const target = animation.effect && animation.effect.target;
+    if (!CUE_IDS.has(animation.id) || !target || !root.contains(target) || animation.playState === "finished") continue;
+    carried.push({
+      target,
+      path: pathOf(target, root),
+      tag: target.tagName,
+      className: target.className,
+      id: animation.id,
+      keyframes: animation.effect.getKeyframes().map(({ computedOffset, ...frame }) => frame),
+      timing: animation.effect.getTiming(),
+      composite: animation.effect.composite,
+      currentTime: animation.currentTime,
+    });
+  }
+  return carried;
 }
 
 /** Note where every card of `root` is seen, before a redraw of the screen `scope`.
@@ -69,13 +187,22 @@ function capture(root, scope) {
     frame = 0;
     if (captured && captured.scope === scope) return;
   }
-  captured = motionOff() || !root ? null : { scope, rects: rectsOf(root) };
+  if (motionOff() || !root) {
+    captured = null;
+    return;
+  }
+  const carried = carriedOf(root);
+  const skip = new Set(carried.map((entry) => entry.target));
+  captured = { scope, rects: rectsOf(root, skip), stacks: stacksOf(root), carried };
 }
 
+// -- Last, Invert, Play ----------------------------------------------------------------------
+
 /** Pair each new card element with the nearest old place of the same card. */
-function pairs(root, before) {
+function pairs(root, before, skip) {
   const candidates = [];
   for (const element of root.querySelectorAll("[data-card]")) {
+    if (skip.has(element)) continue;
     const olds = before.get(element.dataset.card);
     if (!olds) continue;
     const now = element.getBoundingClientRect();
@@ -100,27 +227,228 @@ function pairs(root, before) {
   return chosen;
 }
 
-/** After a redraw of `scope`: move every card that changed place from where it was. */
-function play(root, scope) {
-  const before = captured;
-  if (!before || before.scope !== scope || !root || motionOff()) {
+/** A running cue animation goes on, on the element drawn in its target's place. */
+function carryOn(root, carried, skip) {
+  for (const entry of carried) {
+    const element = atPath(root, entry.path);
+    if (element === entry.target) {
+      skip.add(element); // drawn again as it was (a cached place): its animation runs on
+      continue;
+    }
+    if (!element || element.tagName !== entry.tag || element.className !== entry.className) continue;
+    const animation = element.animate(entry.keyframes, { ...entry.timing, id: entry.id, composite: entry.composite });
+    animation.currentTime = entry.currentTime;
+    skip.add(element);
+  }
+}
+
+/** After a redraw of `scope`: carry running cue animations on, move every card that changed
+ *  place from where it was, then play what ``cues`` say happened (one redraw's cues). */
+function play(root, scope, cues) {
+  if (!root || motionOff()) {
     captured = null;
+    pendingCues = {};
     return;
   }
+  Object.assign(pendingCues, cues || {}); // an earlier redraw not painted yet keeps its cues
+  const before = captured && captured.scope === scope ? captured : null;
   frame = requestAnimationFrame(() => {
     frame = 0;
     captured = null;
+    const cued = pendingCues;
+    pendingCues = {};
+    const skip = new Set();
+    if (before) carryOn(root, before.carried, skip);
+    // the cue animations' own elements first: their cards do not also travel from an old place
+    const cueTargets = [];
+    if (cued.travel) cueTargets.push(...travelCards(root, cued.travel));
+    for (const element of cueTargets) skip.add(element);
     let moved = 0;
-    for (const { element, dx, dy, distance } of pairs(root, before.rects)) {
-      if (distance < MIN_DISTANCE_PX) continue;
-      element.animate(
-        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-        { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
-      );
-      moved += 1;
+    const flights = [];
+    if (before) {
+      for (const { element, dx, dy, distance } of pairs(root, before.rects, skip)) {
+        if (distance < MIN_DISTANCE_PX) continue;
+        flights.push(element.animate(
+          [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+          { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
+        ));
+        moved += 1;
+      }
     }
     motion.moved = moved;
+    if (cued.deal) deal(root, cued.deal);
+    if (cued.flip) flip(root, String(cued.flip), before);
+    if (cued.travel) travel(root, cued.travel, cueTargets);
+    if (cued.win) win(root, cued.win, flights);
   });
+}
+
+function centre(rect) {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+/** The translate and scale that put an element seen at ``now`` where ``from`` is (centre on centre). */
+function from(fromRect, now) {
+  const a = centre(fromRect);
+  const b = centre(now);
+  const scale = now.width ? Math.max(0.2, Math.min(2, fromRect.width / now.width)) : 1;
+  return { dx: a.x - b.x, dy: a.y - b.y, scale };
+}
+
+// -- the cues ----------------------------------------------------------------------------------
+
+/** A hand or deal opens: its cards fly in from the stock, one after another (DEAL_MS at most). */
+function deal(root, cue) {
+  const source = root.querySelector(cue.from);
+  const cards = [...root.querySelectorAll(cue.cards)].filter((element) => element.getBoundingClientRect().width);
+  if (!source || !cards.length) return;
+  const start = source.getBoundingClientRect();
+  const gap = (cards.length > 1 ? Math.min(45, (DEAL_MS - DEAL_CARD_MS) / (cards.length - 1)) : 0) * slow();
+  cards.forEach((element, index) => {
+    const now = element.getBoundingClientRect();
+    const { dx, dy } = from(start, now);
+    const scale = Math.max(0.3, Math.min(1, start.height / now.height));
+    element.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }],
+      { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING, fill: "backwards",
+        composite: "add" },
+    );
+  });
+}
+
+/** A packet flips: its old stack (as it was seen, the play on it) turns away, the new one turns in. */
+function flip(root, packet, before) {
+  const button = root.querySelector(`[data-action=packet][data-packet="${packet}"]`);
+  const stack = button && button.querySelector(".packet-stack");
+  if (!stack) return;
+  const half = (FLIP_MS / 2) * slow();
+  const old = before && before.stacks.get(packet);
+  if (old && old.rect.width) {
+    const ghost = ghostAt(old.element, old.rect, stack);
+    const away = ghost.animate(
+      [{ transform: `${PERSPECTIVE} rotateY(0deg)` },
+       { transform: `${PERSPECTIVE} translateY(-6px) rotateY(90deg) scale(1.06)` }],
+      { id: "kabale-flip", duration: half, easing: "ease-in", fill: "forwards" },
+    );
+    removeWhenDone(away, ghost);
+  }
+  stack.animate(
+    [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
+     { transform: `${PERSPECTIVE} rotateY(0deg)` }],
+    { id: "kabale-flip", duration: half, delay: old ? half : 0, easing: "ease-out", fill: "backwards",
+      composite: "add" },
+  );
+}
+
+function travelCards(root, cue) {
+  const button = root.querySelector(`[data-action=packet][data-packet="${cue.packet}"]`);
+  return button ? [...button.querySelectorAll(".reveal [data-card]")] : [];
+}
+
+/** A computer's play: each card leaves the seat's fan face down and lands face up on its packet
+ *  (a face-down stand-in turns edge-on half-way, where the card itself turns in). */
+function travel(root, cue, cards) {
+  const seat = root.querySelector(`.seat[data-seat="${cue.seat}"]`);
+  if (!seat || !cards.length) return;
+  const fan = seat.querySelector(".seat-fan");
+  const backs = fan ? fan.querySelectorAll(".mini-back") : [];
+  const origin = (backs.length ? backs[backs.length - 1] : fan && fan.getBoundingClientRect().width ? fan : seat)
+    .getBoundingClientRect();
+  const half = (TRAVEL_MS / 2) * slow();
+  const gap = Math.min(30, 90 / cards.length) * slow();
+  cards.forEach((element, index) => {
+    const now = element.getBoundingClientRect();
+    if (!now.width) return;
+    const { dx, dy, scale } = from(origin, now);
+    const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
+    const back = document.createElement("div");
+    back.className = "card back";
+    const ghost = ghostAt(back, now, element);
+    const away = ghost.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) ${PERSPECTIVE} rotateY(0deg) scale(${scale})` },
+       { transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(90deg) scale(${mid.scale})` }],
+      { id: "kabale-travel", duration: half, delay: index * gap, easing: "ease-in", fill: "both" },
+    );
+    removeWhenDone(away, ghost);
+    element.animate(
+      [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
+       { transform: "none" }],
+      { id: "kabale-travel", duration: half, delay: index * gap + half, easing: "ease-out", fill: "backwards",
+        composite: "add" },
+    );
+  });
+}
+
+/** The end of a game won: the game's own celebration, then the result pops up. */
+function win(root, cue, flights) {
+  const panel = root.querySelector(".game-end, .match-end");
+  let wave = 0;
+  if (cue.game === "double-h") {
+    // the cards go home: each place squares its pile, one place after another
+    const places = [...root.querySelectorAll(".double-h-board .place")];
+    for (const animation of flights) {
+      const place = animation.effect.target.closest(".place");
+      const index = places.indexOf(place);
+      if (index < 0) continue;
+      animation.effect.updateTiming({ delay: index * 22 * slow(), duration: 320 * slow(), fill: "backwards" });
+      animation.id = "kabale-win";
+      wave = Math.max(wave, (index * 22 + 320) * slow());
+    }
+  } else {
+    // the patience and KABALAM: the Kabala's packets leap and spin, one after another
+    const stacks = [...root.querySelectorAll(".kabala .packet-stack")];
+    const turns = cue.game === "kabalam" ? 2 : 1;
+    stacks.forEach((stack, index) => {
+      stack.animate(
+        [{ transform: "none" },
+         { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
+         { transform: `rotate(${turns * 360}deg)` }],
+        { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out", composite: "add" },
+      );
+      wave = Math.max(wave, (index * 110 + 480) * slow());
+    });
+  }
+  if (panel) {
+    panel.animate(
+      [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
+      { id: "kabale-win", duration: 320 * slow(), delay: Math.max(0, wave - 120 * slow()), easing: "ease-out",
+        fill: "backwards", composite: "add" },
+    );
+    wave += 200 * slow();
+  }
+  const title = root.querySelector(".great-kabalist");
+  if (title) {
+    title.animate(
+      [{ transform: "none" }, { transform: "scale(1.25) rotate(-3deg)" }, { transform: "scale(1.25) rotate(3deg)" },
+       { transform: "none" }],
+      { id: "kabale-win", duration: 600 * slow(), delay: wave, easing: "ease-in-out" },
+    );
+  }
+  const badge = root.querySelector(".bonus-count");
+  const to = Number(cue.bonus) || 0;
+  if (badge && to > 0) {
+    const stepMs = 240 * slow();
+    badge.animate(
+      [{ transform: "scale(1)" }, { transform: "scale(1.6)", offset: 0.4 }, { transform: "scale(1)" }],
+      { id: "kabale-win", duration: stepMs, delay: wave, iterations: to, easing: "ease-out" },
+    );
+    countUp = { start: performance.now() + wave, stepMs, to, done: false };
+    stepCountUp();
+  }
+}
+
+/** The bonus counted up, ×1 to ×N, a step each pop; finished, it reads as Python wrote it. */
+function stepCountUp() {
+  if (!countUp) return;
+  const badge = document.querySelector(".bonus-count");
+  const elapsed = performance.now() - countUp.start;
+  if (!badge || countUp.done || elapsed >= countUp.stepMs * countUp.to) {
+    if (badge) badge.textContent = `×${countUp.to}`;
+    countUp = null;
+    return;
+  }
+  badge.textContent = `×${Math.max(1, Math.min(countUp.to, Math.floor(elapsed / countUp.stepMs) + 1))}`;
+  requestAnimationFrame(stepCountUp);
 }
 
 // A press or a key during an animation finishes it first, so the input lands where the card is going.
@@ -136,5 +464,10 @@ const motion = {
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */
   duration: MOVE_MS,
   ANIMATION_ID,
+  /** How many times slower the cues play: 1, or what a test set before the page started
+   *  (window.kabaleMotionTimeScale), to look at a deal or a win half-way. */
+  timeScale: Number(window.kabaleMotionTimeScale) || 1,
+  /** Every animation this script runs (a test or a benchmark may look for them). */
+  IDS: [ANIMATION_ID, ...CUE_IDS],
 };
 window.kabaleMotion = motion;

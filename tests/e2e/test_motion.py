@@ -8,8 +8,9 @@ import json
 from typing import Any, Callable
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
+from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_double_h_move, click_move, saved_double_h, saved_patience  # type: ignore[import-not-found]
 
 PATIENCE = "?game=patience&seed=7"
@@ -105,3 +106,259 @@ def test_reduced_motion_keeps_every_card_still(page: Page, open_kabale: Callable
     page.wait_for_timeout(300)  # two frames and more: when motion is on, the flights have begun by now
     assert in_flight(page) == 0
     assert page.evaluate("window.kabaleMotion.moved") == 0
+    page.wait_for_timeout(700)  # the packet has flipped: still nothing moved, nor was the deal dealt
+    assert page.evaluate("(ids) => document.getAnimations().filter((a) => ids.includes(a.id)).length", IDS) == 0
+    assert page.locator(".motion-ghosts > *").count() == 0
+
+
+# -- the cues (issue 14, item 1): a computer's play, a packet's flip, a deal, a win ----------------
+
+#: Every animation motion.js runs, frozen where it is (the ghosts' layer too), described.
+FROZEN = """(ids) => {
+  const ours = document.getAnimations().filter((animation) => ids.includes(animation.id));
+  ours.forEach((animation) => animation.pause());
+  return ours.map((animation) => ({
+    id: animation.id,
+    classes: animation.effect.target.className,
+    ghost: !!animation.effect.target.closest('.motion-ghosts'),
+    ends: animation.effect.getComputedTiming().endTime / window.kabaleMotion.timeScale,  // as in life
+    properties: [...new Set(animation.effect.getKeyframes().flatMap((frame) => Object.keys(frame)))]
+      .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+  }));
+}"""
+
+IDS = ["kabale-move", "kabale-deal", "kabale-flip", "kabale-travel", "kabale-win"]
+
+
+def frozen_when(page: Page, animation_id: str) -> list[dict[str, Any]]:
+    """Wait for an animation ``animation_id`` to run, then freeze every one of ours and describe them."""
+    page.wait_for_function(f"document.getAnimations().some((a) => a.id === '{animation_id}')", timeout=30_000)
+    described: list[dict[str, Any]] = page.evaluate(FROZEN, IDS)
+    return described
+
+
+def slowed(page: Page, times: int = 10) -> None:
+    """The cues play ``times`` slower (set before the page starts): a test catches them half-way."""
+    page.add_init_script(f"window.kabaleMotionTimeScale = {times};")
+
+
+def running_ours(page: Page) -> int:
+    count: int = page.evaluate(
+        "(ids) => document.getAnimations().filter((a) => ids.includes(a.id) && a.playState !== 'finished').length"
+        " + document.querySelectorAll('.motion-ghosts > *').length", IDS)
+    return count
+
+
+def press_anywhere(page: Page) -> None:
+    """A press on the page's header: it lands on nothing, and finishes every animation."""
+    page.mouse.move(5, 5)
+    page.mouse.down()
+    page.mouse.up()
+
+
+def store(page: Page, name: str, data: Any) -> None:
+    record = json.dumps({"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data})
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded:{name}')) {{"
+                         f" localStorage.setItem('kabale:{name}', {json.dumps(record)});"
+                         f" sessionStorage.setItem('seeded:{name}', '1'); }}")
+
+
+def settings(page: Page, **values: Any) -> None:
+    data = {"language": "en", **values}
+    record = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1, "data": data})
+    page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(record)});")
+
+
+def west_to_play(seed: int = 1) -> Any:
+    """A two-seat match (you and West, the computer) where South has played her turn and West
+    can play: its play will come from its seat."""
+    from kabale.games.kabalam.match import Match
+    from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+
+    match = Match.start(seed, seats=2)
+    while match.hand is not None and match.hand.turn == "S":
+        match.apply(match.legal_moves()[0])
+    assert any(move.is_play for move in match.legal_moves())
+    return SavedMatch(TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal"))), match)
+
+
+def test_a_computer_play_comes_from_its_seat_face_down_and_its_packet_turns_over(
+    page: Page, open_kabale: Callable[..., Page]
+) -> None:
+    saved = west_to_play()
+    store(page, "kabalam", saved.to_dict())
+    settings(page, bot_speed="normal")  # the play stays in view a moment before its packet flips
+    page = open_kabale(f"?game=kabalam&seed={saved.match.seed}")
+    flights = frozen_when(page, "kabale-travel")
+    travel = [flight for flight in flights if flight["id"] == "kabale-travel"]
+    # each card played: a face-down stand-in leaves the seat, the card itself turns face up on the way
+    assert any(flight["ghost"] and "back" in flight["classes"] for flight in travel)
+    assert any(not flight["ghost"] and "revealed" in flight["classes"] for flight in travel)
+    assert all(flight["properties"] == ["transform"] for flight in flights)
+    assert max(flight["ends"] for flight in travel) <= 400  # one card's way, the cards a few ms apart
+    # the stand-in starts on West's fan of backs
+    start = page.evaluate("""() => {
+      const ghost = document.querySelector('.motion-ghosts .card.back');
+      const animation = ghost.getAnimations()[0];
+      animation.currentTime = 0;
+      const at = ghost.getBoundingClientRect(), fan = document.querySelector('.seat[data-seat=W] .seat-fan').getBoundingClientRect();
+      return {x: at.left + at.width / 2, y: at.top + at.height / 2, left: fan.left, right: fan.right, top: fan.top, bottom: fan.bottom};
+    }""")
+    assert start["left"] - 2 <= start["x"] <= start["right"] + 2 and start["top"] - 2 <= start["y"] <= start["bottom"] + 2
+    press_anywhere(page)
+    assert running_ours(page) == 0
+    # then the packet flips: its old stack, the play on it, turns away; the new one turns in
+    flips = [flight for flight in frozen_when(page, "kabale-flip") if flight["id"] == "kabale-flip"]
+    assert any(flight["ghost"] and "packet-stack" in flight["classes"] for flight in flips)
+    assert any(not flight["ghost"] and "packet-stack" in flight["classes"] for flight in flips)
+    assert all(flight["properties"] == ["transform"] for flight in flips)
+    assert max(flight["ends"] for flight in flips) <= 300
+    page.keyboard.press("Shift")
+    assert running_ours(page) == 0
+
+
+def deal_of(page: Page) -> list[dict[str, Any]]:
+    return [flight for flight in frozen_when(page, "kabale-deal") if flight["id"] == "kabale-deal"]
+
+
+@pytest.mark.parametrize("game, cards", [("patience", 3 + 3 + 12), ("double-h", 26)])
+def test_a_fresh_deal_flies_in_from_the_stock_in_under_a_second(
+    page: Page, open_kabale: Callable[..., Page], game: str, cards: int
+) -> None:
+    settings(page, bot_speed="instant")
+    slowed(page)
+    page = open_kabale(f"?game={game}&seed=7")
+    dealt = deal_of(page)
+    assert len(dealt) == cards  # patience: each packet's card underneath and face up, and 12 in hand
+    assert all(flight["properties"] == ["transform"] for flight in dealt)
+    assert max(flight["ends"] for flight in dealt) <= 800
+    press_anywhere(page)
+    assert running_ours(page) == 0
+
+
+def view_html(page: Page) -> str:
+    html: str = page.evaluate("document.getElementById('view').innerHTML")
+    return html
+
+
+def won_double_h_but_one() -> tuple[Any, Any]:
+    from kabale.games.double_h.rules import DoubleH
+    from kabale.solver import solve_seed
+    from kabale.web.saved import SavedDoubleH
+
+    verdict = solve_seed(1, budget_s=5.0)
+    assert verdict.status == "won"
+    game = DoubleH.deal(1)
+    for move in verdict.moves[:-1]:
+        game.apply(move)
+    return SavedDoubleH(game), verdict.moves[-1]
+
+
+def won_patience_but_one() -> tuple[Any, Any]:
+    from kabale.games.patience.rules import Patience
+    from kabale.web.saved import SavedPatience
+
+    game = Patience.deal(42)
+    while True:
+        legal = game.legal_moves()
+        plays = [move for move in legal if move.is_play]
+        move = max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
+        trial = Patience.deal(42)
+        for earlier in game.moves:
+            trial.apply(earlier)
+        trial.apply(move)
+        if trial.is_over():
+            assert trial.result().won
+            return SavedPatience(game), move
+        game.apply(move)
+
+
+def won_kabalam_but_one() -> Any:
+    """Seed 6 played at random to its end: South (you) is the Great Kabalist when West's last pass ends it."""
+    import random
+
+    from kabale.games.kabalam.match import Match
+    from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+
+    def play(stop_before_last: bool) -> Match:
+        match, rng, made = Match.start(6, seats=2), random.Random(6), 0
+        while not match.is_over():
+            if match.hand is not None and match.hand.is_over():
+                match.next_hand()
+                continue
+            legal = match.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            trial_over = False
+            if stop_before_last:
+                trial = Match.from_dict(match.to_dict())
+                trial.apply(move)
+                trial_over = trial.is_over()
+            if trial_over:
+                return match
+            match.apply(move)
+            made += 1
+        return match
+
+    full = play(False)
+    result = full.result()
+    assert result is not None and result.great_kabalists == ("S",)
+    match = play(True)
+    assert match.hand is not None and match.hand.turn == "W"
+    return SavedMatch(TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal"))), match)
+
+
+def test_a_double_h_win_sends_the_cards_home_and_counts_the_bonus_up(context: Any, base_url: str) -> None:
+    html = {}
+    saved, last = won_double_h_but_one()
+    for motion in ("on", "off"):
+        page = context.new_page()
+        # each tab starts from the same saved game and no statistics (the two share one storage)
+        page.add_init_script("if (!sessionStorage.getItem('cleared')) { localStorage.clear(); "
+                             "sessionStorage.setItem('cleared', '1'); }")
+        store(page, "double-h", saved.to_dict())
+        settings(page, bot_speed="instant", reduced_motion=motion == "off")
+        slowed(page)
+        page.goto(f"{base_url}?game=double-h&seed=1")
+        wait_ready(page)
+        click_double_h_move(page, last)
+        if motion == "on":
+            flights = frozen_when(page, "kabale-win")
+            won = [flight for flight in flights if flight["id"] == "kabale-win"]
+            assert sum("card" in flight["classes"] for flight in won) >= 26  # every pile squares up, home
+            assert any("bonus-count" in flight["classes"] for flight in won)
+            assert any("game-end" in flight["classes"] for flight in won)
+            assert all(flight["properties"] == ["transform"] for flight in flights)
+            page.evaluate("(ids) => document.getAnimations().filter((a) => ids.includes(a.id)).forEach((a) => a.play())", IDS)
+            # the result pops up once the cards are home; then the bonus is counted up, ×1 first
+            expect(page.locator(".bonus-count")).to_have_text("×1", timeout=20_000)
+            press_anywhere(page)
+            assert running_ours(page) == 0
+        else:
+            page.wait_for_timeout(400)
+            assert running_ours(page) == 0
+        expect(page.locator(".bonus-count")).to_have_text("×2")
+        html[motion] = view_html(page)
+        page.close()
+    assert html["on"] == html["off"]  # the same table, however it got there
+
+
+@pytest.mark.parametrize("game", ["patience", "kabalam"])
+def test_a_won_patience_or_match_has_its_own_celebration(page: Page, open_kabale: Callable[..., Page], game: str) -> None:
+    settings(page, bot_speed="instant")
+    slowed(page, 5)
+    if game == "patience":
+        saved, last = won_patience_but_one()
+        store(page, "patience", saved.to_dict())
+        page = open_kabale("?game=patience&seed=42")
+        click_move(page, last)
+    else:
+        saved = won_kabalam_but_one()  # West's last pass ends the match; the computer plays it at once
+        store(page, "kabalam", saved.to_dict())
+        page = open_kabale(f"?game=kabalam&seed={saved.match.seed}")
+    won = [flight for flight in frozen_when(page, "kabale-win") if flight["id"] == "kabale-win"]
+    assert sum("packet-stack" in flight["classes"] for flight in won) == 3  # the Kabala's packets leap
+    assert any(("game-end" if game == "patience" else "match-end") in flight["classes"] for flight in won)
+    assert all(flight["properties"] == ["transform"] for flight in won)
+    assert max(flight["ends"] for flight in won) <= 2000
+    press_anywhere(page)
+    assert running_ours(page) == 0

@@ -185,13 +185,14 @@ class App:
         scope = f"{type(self.screen).__name__}:{id(self.screen)}"  # cards travel within one screen only
         motion.before_redraw(view, scope)
         content = self.screen.render()
+        cues = self.screen.take_cues()
         if content is None:
             replace_children(view)
             view.hidden = True
         else:
             replace_children(view, content)
             view.hidden = False
-            motion.after_redraw(view, scope)
+            motion.after_redraw(view, scope, cues)
         if key:
             self.focus_key(key, scroll=False)
         # At the top nothing can have scrolled; reading the position again would force a layout now.

@@ -21,6 +21,12 @@ from .screen import Screen, later
 from .selection import pass_packets, play_for, playable_packets
 
 
+#: Where a hand is dealt from (the draw pile), and what is dealt, in order: the backs of the
+#: cards each opponent holds, the Kabala, your endowment (assets/js/motion.js deals them).
+DEAL_FROM = ".felt .draw-pile"
+DEALT = ".seat-fan .mini-back, .kabala .packet-stack > *, .mine .endowment .card"
+
+
 class KabalaTable(Screen):
     """A table of the Kabala: the state of picking up, showing and flipping."""
 
@@ -31,7 +37,7 @@ class KabalaTable(Screen):
         self.reveal: Reveal | None = None
         self.flipped: int | None = None
         self.message = ""
-        self.dealing = True  # the first drawing of a hand deals its cards in
+        self.dealing = True  # the first drawing of a fresh hand deals its cards in (a subclass says when)
         self.log_open = False  # on a narrow screen, the log drawer is open
         self._reveal_task: asyncio.Task[None] | None = None
 
@@ -56,10 +62,11 @@ class KabalaTable(Screen):
     # -- shared --------------------------------------------------------------------
 
     def table_classes(self, name: str) -> str:
-        """The table's classes; "dealing" animates the cards in once, when a hand starts."""
-        classes = f"table {name}" + (" dealing" if self.dealing else "")
-        self.dealing = False
-        return classes
+        """The table's classes; the first drawing of a fresh hand deals its cards in (a cue)."""
+        if self.dealing:
+            self.cue("deal", {"from": DEAL_FROM, "cards": DEALT})
+            self.dealing = False
+        return f"table {name}"
 
     def picked(self, observation: Any) -> list[Card]:
         endowment = observation.endowment
@@ -88,6 +95,7 @@ class KabalaTable(Screen):
                 self.reveal = Reveal(event.packet, event.cards, name, face_up_before[event.packet - 1])
             elif event.kind == "flip" and self.reveal is None:
                 self.flipped = event.packet
+                self.cue("flip", event.packet)  # a pass: the packet turns over now
 
     def toggle_log(self) -> None:
         """Open or close the log drawer (a narrow screen; a wide one always shows the panel)."""
@@ -141,6 +149,7 @@ class KabalaTable(Screen):
         self._reveal_task = None
         if self.reveal is not None:
             self.flipped, self.reveal = self.reveal.packet, None
+            self.cue("flip", self.flipped)  # the play shown on it turns over with its stack
             if go_on:
                 self.after_reveal()
 

@@ -40,7 +40,7 @@ class KabalaScene:
     lit: tuple[int, ...] = ()  # packets the picked-up cards can be played on
     passable: tuple[int, ...] = ()  # packets a pass may flip
     reveal: Reveal | None = None
-    flipped: int | None = None  # the packet that just flipped (animated)
+    flipped: int | None = None  # the packet that just flipped (its turning over is a motion cue)
 
 
 def sum_element(face_up: Sequence[Card], t: Translate) -> Element:
@@ -66,7 +66,6 @@ def packet_element(number: int, scene: KabalaScene, t: Translate) -> Element:
         h("span", {"class": "layer", "style": f"--layer:{layer}", "aria-hidden": "true"})
         for layer in range(min(size - 1, MAX_LAYERS), 0, -1)
     ]
-    top_classes = "top flip-in" if scene.flipped == number else "top"
     reveal = scene.reveal if scene.reveal and scene.reveal.packet == number else None
     revealed = None
     if reveal:
@@ -93,7 +92,7 @@ def packet_element(number: int, scene: KabalaScene, t: Translate) -> Element:
                 "data-key": f"packet-{number}",
                 "aria-label": t(label_key, number=number, card=card_name(top, t), count=size),
             },
-            h("span", {"class": "packet-stack"}, *layers, card_element(top, t, classes=top_classes), revealed),
+            h("span", {"class": "packet-stack"}, *layers, card_element(top, t, classes="top"), revealed),
         ),
         h("span", {"class": "packet-label", "aria-hidden": "true", "text": t("kabala.packet", number=number)}),
         memory,

@@ -9,8 +9,9 @@ player who asked for reduced motion) simply redraws without motion.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
+from pyodide.ffi import to_js
 from pyscript.ffi import is_none
 
 from .dom import Element, window
@@ -28,8 +29,10 @@ def before_redraw(root: Element, scope: str) -> None:
         motion.capture(root, scope)
 
 
-def after_redraw(root: Element, scope: str) -> None:
-    """Set the cards that changed place travelling (only within the same screen ``scope``)."""
+def after_redraw(root: Element, scope: str, cues: Mapping[str, Any] | None = None) -> None:
+    """Set the cards that changed place travelling (only within the same screen ``scope``), and
+    play what ``cues`` say just happened (see ``Screen.cue``): a deal, a packet's flip, a
+    computer's play from its seat, a win."""
     motion = _motion()
     if motion is not None:
-        motion.play(root, scope)
+        motion.play(root, scope, to_js(dict(cues or {}), dict_converter=window.Object.fromEntries))

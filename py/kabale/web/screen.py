@@ -26,6 +26,19 @@ class Screen:
 
     def __init__(self, app: "App") -> None:
         self.app = app
+        self._cues: dict[str, Any] = {}
+
+    def cue(self, name: str, value: Any) -> None:
+        """Say what just happened, for the next redraw's motion (assets/js/motion.js): "deal"
+        (selectors of where the cards come from and of the cards), "flip" (a packet's number),
+        "travel" (a computer's seat and its packet), "win" (the game, its bonus). The table's
+        state says it, not the DOM; the cues go with one redraw and are forgotten."""
+        self._cues[name] = value
+
+    def take_cues(self) -> dict[str, Any]:
+        """The cues for the redraw under way (and none for the next)."""
+        cues, self._cues = self._cues, {}
+        return cues
 
     def t(self, key: str, **values: Any) -> str:
         return self.app.t(key, **values)

@@ -56,6 +56,8 @@ class DoubleHTable(Screen):
         self._task: asyncio.Task[None] | None = None
         self._last_tap: tuple[str, float] | None = None
         self._place_cache: dict[str, tuple[tuple[Any, ...], Element]] = {}
+        if not saved.game.moves:  # a fresh deal: its 26 cards fly from the stock to their places
+            self.cue("deal", {"from": ".stock-area .stock", "cards": ".double-h-board .pile .card"})
 
     @property
     def game_state(self) -> DoubleH:
@@ -86,9 +88,10 @@ class DoubleHTable(Screen):
             self.source = None
         targets = self.targets(facts)
         hinted = self.hint[0] if self.hint else None
+        won = facts.result.outcome == "won"
         board = h(
             "div",
-            {"class": "double-h-board"},
+            {"class": "double-h-board won" if won else "double-h-board"},  # won: every pile squared, home
             *(self.render_h(side, facts, targets, hinted) for side in ("L", "R")),
         )
         # the board takes what the screen leaves; the stock, the buttons and the statistics sit
@@ -287,6 +290,9 @@ class DoubleHTable(Screen):
             "section",
             {"class": "game-end " + ("won" if result.outcome == "won" else "lost"), "aria-labelledby": "result-heading"},
             h("h3", {"id": "result-heading", "text": text}),
+            # the bonus, counted up when the game is won (the heading says it in words)
+            h("p", {"class": "bonus", "aria-hidden": "true"},
+              h("span", {"class": "bonus-count", "text": f"×{result.wins}"})) if result.outcome == "won" else None,
             h("p", {"text": t("dh.vetted", seed=self.game_state.seed, seconds=f"{vetted:.1f}")}) if vetted is not None else None,
             *turning,
             h("button", {"type": "button", "class": "button primary", "data-action": "new-deal", "data-key": "new-deal",
@@ -436,6 +442,8 @@ class DoubleHTable(Screen):
             self.stats = self.app.count_result(
                 "double-h", lambda stats: stats.record(result.outcome == "won", result.round, result.wins))
             self.saved.counted = True
+            if result.outcome == "won":  # the cards go home, the bonus is counted up
+                self.cue("win", {"game": "double-h", "bonus": result.wins})
             self.app.announce(self.t("dh.won", round=result.round, count=result.wins) if result.outcome == "won"
                               else self.t("dh.lost") if result.outcome == "lost" else self.t("dh.gave_up"))
         self.app.save(DOUBLE_H, self.saved.to_dict())

@@ -39,6 +39,7 @@ class KabalamTable(CoachMixin, KabalaTable):
         self.thinking: str | None = None  # the computer seat whose move is being found
         self.viewer: str | None = self.first_viewer()
         self._task: asyncio.Task[None] | None = None
+        self.dealing = not self.hand.moves  # a hand reopened part-way is not dealt again
 
     # -- what the table knows --------------------------------------------------
 
@@ -391,6 +392,11 @@ class KabalamTable(CoachMixin, KabalaTable):
         before, face_up = len(hand.history), hand.face_up
         self.match.apply(move, seat)
         self.note_events(hand.history[before:], self.name(seat), face_up)
+        if self.reveal is not None and seat != self.viewer:  # cards nobody here saw: from the seat's fan
+            self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
+        result = self.match.result() if self.match.is_over() else None
+        if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
+            self.cue("win", {"game": "kabalam"})
         self.save()
         if seat != self.viewer:
             observation = self.seen()

@@ -32,6 +32,7 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
         super().__init__(app)
         self.saved = saved
         self.stats = stats
+        self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
 
     @property
     def game_state(self) -> Patience:
@@ -175,6 +176,8 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
             assert result is not None
             self.stats = self.app.count_result("patience", lambda stats: stats.record(result.won))
             self.saved.counted = True
+            if result.won:
+                self.cue("win", {"game": "patience"})
             self.app.announce(self.t("patience.won") if result.won else self.t(f"patience.lost.{result.reason}"))
         self.app.save(PATIENCE, self.saved.to_dict())
         self.refresh()
