@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from kabale.games.kabala.rules import BARE, DOUBLE, PASS, Move
 from kabale.games.patience.rules import Patience
 
-from .dom import Element, h
+from .dom import Element, found, h
 from .messages import short_cards
 from .patience_hint import hint_cards
 from .sliced_hint import PAINT_S
@@ -131,9 +131,27 @@ class PatienceReviewMixin:
 
     # -- drawing -------------------------------------------------------------------
 
+    def mark_jump(self, kabala: Element, endowment: Element) -> None:
+        """During a jump, mark on the table what the two moves concern: the move made's packet and
+        cards ("made"), the hint's ("hinted", as the Hint marks them)."""
+        decision = self.jumped_decision()
+        if decision is None:
+            return
+        shown = self.shown_game()
+        for name, text in (("made", decision["made"]), ("hinted", decision["hint"])):
+            move = legal_move(shown, text)
+            if move is None:
+                continue
+            if move.kind in (BARE, DOUBLE, PASS) and move.packet and 1 <= move.packet <= kabala.children.length:
+                kabala.children[move.packet - 1].classList.add(name)
+            for index in hint_cards(shown.endowment, move):
+                card = endowment.querySelector(f'[data-index="{index}"]')
+                if found(card):
+                    card.classList.add(name)
+
     def move_words(self, game: Patience, move_text: str) -> str:
         """A move of the record (its engine text) in the player's language, at the position it was made."""
-        move = next((m for m in game.legal_moves() if str(m) == move_text), None)
+        move = legal_move(game, move_text)
         t = self.t
         if move is None:
             return move_text
@@ -209,13 +227,19 @@ class PatienceReviewMixin:
         t, shown = self.t, self.shown_game()
         rank = decision["costliest"]
         return [h("div", {"class": "review-at", "role": "status"},
-                  h("p", {"class": "review-at-move", "text": t("review.at", number=decision["move_number"])
-                          + (" " + t(f"review.rank.{rank}") if rank else "")}),
+                  h("p", {"class": "review-at-move"},
+                    h("span", {"text": t("review.at", number=decision["move_number"])}),
+                    h("strong", {"class": "review-rank", "text": t(f"review.rank.{rank}")}) if rank else None),
                   h("p", {"class": "review-made", "text": t("review.made", move=self.move_words(shown, decision["made"]))}),
                   h("p", {"class": "review-hint", "text": t("review.hint", move=self.move_words(shown, decision["hint"]))
                           + " · " + self.cost_words(decision["cost"])})),
                 h("button", {"type": "button", "class": "button primary", "data-action": "review-back",
                              "data-key": "review-back", "text": t("review.back")})]
+
+
+def legal_move(game: Patience, text: str) -> Move | None:
+    """The legal move whose engine text the review gives (the review names moves as text)."""
+    return next((move for move in game.legal_moves() if str(move) == text), None)
 
 
 def position_before(game: Patience, move_number: int) -> Patience:

@@ -84,6 +84,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
                                       playable)
         on_felt: list[Any] = []
         self.place_hint(kabala, endowment, on_felt)  # the Hint at its packet, its cards marked
+        self.mark_jump(kabala, endowment)  # a review's jump: the two moves' packets and cards marked
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
