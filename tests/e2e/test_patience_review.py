@@ -110,6 +110,13 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     tops = page.locator(".kabala .card.top").evaluate_all("els => els.map(e => e.dataset.card)")
     assert tops == [str(card) for card in before.face_up]
     inside(page, ".review-at")
+    # the two moves marked on the table: the move made's packet, the hint's packet
+    decision = next(d for d in expected["decisions"] if d["move_number"] == costliest)
+    made = game.moves[costliest - 1]
+    hint = next(move for move in before.legal_moves() if str(move) == decision["hint"])
+    assert made.packet and hint.packet and made != hint
+    expect(page.locator(f".kabala .packet:nth-child({made.packet}).made")).to_have_count(1)
+    expect(page.locator(f".kabala .packet:nth-child({hint.packet}).hinted")).to_have_count(1)
     page.locator(".mine button[data-card]").first.click()  # read only: a card is not picked up
     expect(page.locator(".mine button[data-card][aria-pressed='true']")).to_have_count(0)
     page.get_by_role("button", name="Back to the result").click()
