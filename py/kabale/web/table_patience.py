@@ -18,13 +18,14 @@ from .kabala_view import endowment_element, kabala_element, log_element, selecti
 from .messages import patience_event_text
 from .selection import playable_cards
 from .patience_hint import PatienceHintMixin
+from .patience_review import REVIEW_ACTIONS, PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 
 REVEAL_MS = 600
 DRAW = Move.draw()
 
 
-class PatienceTable(PatienceHintMixin, KabalaTable):
+class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
     game = "patience"
     record = PATIENCE
 
@@ -50,14 +51,18 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
     # -- drawing -------------------------------------------------------------------
 
     def render(self) -> Element:
-        t, game = self.t, self.game_state
+        t = self.t
+        game = self.shown_game()  # the game, or during a review's jump the position before that decision
+        jumped = game is not self.game_state
         observation = game.observation()
         legal = observation.legal_moves
         scene = self.scene(observation, legal)
         # the cards a legal play plays, lit when the player asks (the setting): the engine's list
         playable = playable_cards(observation.endowment, legal) if self.app.settings.playable_cards else frozenset()
         controls: list[Any] = []
-        if not game.is_over():
+        if jumped:
+            controls = self.jump_controls()
+        elif not game.is_over():
             if scene.passable:
                 controls.append(h("p", {"class": "prompt", "text": t("patience.pass_prompt")}))
             else:
@@ -67,7 +72,7 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
                 label = t("patience.draw" if observation.draw_pile_size > 1 else "patience.draw_last")
                 controls.append(h("button", {"type": "button", "class": "button", "data-action": "draw",
                                              "data-key": "draw", "text": label}))
-        controls += [
+        controls += [] if jumped else [
             self.hint_button(),
             h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
                          "disabled": not game.can_undo, "text": t("patience.undo")}),
@@ -80,6 +85,7 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
                                       playable)
         on_felt: list[Any] = []
         self.place_hint(kabala, endowment, on_felt)  # the Hint at its packet, its cards marked
+        self.mark_jump(kabala, endowment)  # a review's jump: the two moves' packets and cards marked
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
@@ -107,7 +113,7 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
             h("p", {"class": "stats", "text": self.stats_line()}),
             log_element([line for line in map(lambda e: patience_event_text(e, t), observation.history) if line], t,
                         open_=self.log_open),
-            self.render_result() if game.is_over() else None,
+            self.render_result() if game.is_over() and not jumped else None,
         )
 
     def render_result(self) -> Element:
@@ -118,8 +124,11 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
             "section",
             {"class": "game-end " + ("won" if result.won else "lost"), "aria-labelledby": "result-heading"},
             h("h3", {"id": "result-heading", "text": text}),
-            h("button", {"type": "button", "class": "button primary", "data-action": "new-deal", "data-key": "new-deal",
-                         "text": t("patience.new_deal")}),
+            self.review_element(),
+            h("div", {"class": "result-actions"},
+              *self.review_controls(),
+              h("button", {"type": "button", "class": "button primary", "data-action": "new-deal", "data-key": "new-deal",
+                           "text": t("patience.new_deal")})),
         )
 
     def stats_line(self) -> str:
@@ -132,7 +141,11 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
     # -- playing -------------------------------------------------------------------
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
-        if action == "card":
+        if action in REVIEW_ACTIONS:
+            self.on_review_action(action, int(data(target, "move") or 0))
+        elif self.jumped_decision() is not None:
+            return  # an earlier position, shown read only: only the review's buttons answer
+        elif action == "card":
             self.toggle(int(data(target, "index") or 0))
         elif action == "packet":
             self.packet_chosen(int(data(target, "packet") or 0))
@@ -208,6 +221,8 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
 
     def on_key(self, event: Any) -> bool:
         key = str(event.key)
+        if self.jumped_decision() is not None:
+            return False  # an earlier position, shown read only
         if self.move_focus(event):
             return True
         actions = {"1": "p1", "2": "p2", "3": "p3", "d": "draw", "u": "undo", "r": "redo", "n": "new", "h": "hint"}
@@ -250,3 +265,4 @@ class PatienceTable(PatienceHintMixin, KabalaTable):
     def leave(self) -> None:
         super().leave()
         self.stop_hint()
+        self.stop_review()

@@ -27,14 +27,17 @@ most 1.4 s; ``python -m kabale review`` on a record adds about 0.3 s of start-up
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Generator, Sequence
 
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
-from kabale.games.patience.solver_honest import move_wins
+from kabale.games.patience.solver_honest import think_wins
 
-__all__ = ["review_patience", "MARKED", "DEFAULT_WORLDS", "DEFAULT_STATES"]
+__all__ = ["review_patience", "think_review", "Progress", "MARKED", "DEFAULT_WORLDS", "DEFAULT_STATES"]
+
+#: How far a review has come: (moves replayed, moves in the game), yielded after each search.
+Progress = tuple[int, int]
 
 #: How many costliest decisions a review marks (as the KABALAM review).
 MARKED = 3
@@ -47,7 +50,20 @@ DEFAULT_STATES = 1000
 def review_patience(game: Patience, persons: Sequence[str] | None = None, worlds: int | None = None,
                     seed: int = 0, states: int | None = None) -> dict[str, Any]:
     """The review as JSON-ready data (see the module's docstring); ``persons`` is ignored
-    (a patience has one player)."""
+    (a patience has one player). :func:`think_review` run to the end."""
+    reviewing = think_review(game, worlds, seed, states)
+    while True:
+        try:
+            next(reviewing)
+        except StopIteration as done:
+            review: dict[str, Any] = done.value
+            return review
+
+
+def think_review(game: Patience, worlds: int | None = None, seed: int = 0,
+                 states: int | None = None) -> Generator[Progress, None, dict[str, Any]]:
+    """The review, yielding its progress after each search, so a page can think it in slices
+    (kabale.web.patience_review) and stay responsive; returns what :func:`review_patience` returns."""
     if not isinstance(game, Patience):
         raise ValueError(f"a patience review takes a Patience Kabalam game, not {type(game).__name__}")
     worlds = DEFAULT_WORLDS if worlds is None else worlds
@@ -56,11 +72,19 @@ def review_patience(game: Patience, persons: Sequence[str] | None = None, worlds
         raise ValueError(f"a review samples at least 1 world and 1 state per decision, not {worlds} and {states}")
     replay = Patience.from_dict({**game.to_dict(), "moves": [], "redo": []})
     decisions: list[dict[str, Any]] = []
+    total = len(game.moves)
     for index, made in enumerate(game.moves, start=1):
         observation = replay.observation()
         if len(observation.legal_moves) > 1:
             move = _legal(observation.legal_moves, made)
-            counted = move_wins(observation, worlds, states, new_rng(f"patience-review:{seed}:{index}"))
+            counting = think_wins(observation, worlds, states, new_rng(f"patience-review:{seed}:{index}"))
+            while True:
+                try:
+                    next(counting)
+                except StopIteration as done:
+                    counted = done.value
+                    break
+                yield index - 1, total
             best = counted.best
             decisions.append({
                 "move_number": index, "made": str(move), "hint": str(best),

@@ -1,0 +1,124 @@
+"""Issue 16, item 2: after a patience game, Review shows each decision beside the honest hint's
+choice with its cost in win chance (the same as the engine's review of the same record), the
+three costliest marked with a jump to each; a jump shows the position before that decision."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from helpers import INSTANT
+from kabale.games.kabala.rules import Move
+from kabale.games.patience.rules import Patience
+from kabale.games.patience.solver_review import review_patience
+from kabale.web.saved import SavedPatience
+
+#: Deal 4 played greedily: lost with the draw pile finished, 19 moves, 13 decisions, three with a cost.
+DEAL = 4
+
+
+def greedy(game: Patience) -> Move:
+    """The most cards at once, else what the rules leave (as tests/e2e/test_patience_table.py)."""
+    legal = game.legal_moves()
+    plays = [move for move in legal if move.is_play]
+    return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
+
+
+def finished_game() -> Patience:
+    game = Patience.deal(DEAL)
+    while not game.is_over():
+        game.apply(greedy(game))
+    return game
+
+
+def percent(cost: float) -> str:
+    """The cost as the English page writes it: exact percent points (costs are 16ths)."""
+    return "no cost" if cost <= 0 else f"win chance −{cost * 100:g}%"
+
+
+def inside(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (box, size)
+
+
+@pytest.fixture
+def finished_page(page: Page, open_kabale: Callable[..., Page]) -> Callable[[dict[str, int]], tuple[Page, Patience]]:
+    """The page opened on a saved, finished game of deal 4 (the store's envelope, as the page writes it)."""
+    game = finished_game()
+    envelope = {"app": "kabale", "schema": 1, "name": "patience", "revision": 1,
+                "data": SavedPatience(game, counted=True).to_dict()}
+    page.add_init_script(INSTANT + f"""
+if (!localStorage.getItem("kabale:patience")) {{
+  localStorage.setItem("kabale:patience", {json.dumps(json.dumps(envelope))});
+}}
+""")
+
+    def open_at(viewport: dict[str, int]) -> tuple[Page, Patience]:
+        page.set_viewport_size(viewport)
+        opened = open_kabale(f"?game=patience&seed={DEAL}")
+        expect(opened.locator(".game-end")).to_contain_text("the draw pile is finished")
+        return opened, game
+
+    return open_at
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
+        finished_page: Callable[[dict[str, int]], tuple[Page, Patience]], viewport: dict[str, int]) -> None:
+    page, game = finished_page(viewport)
+    expected = review_patience(game)  # the CPython review of the same record (its defaults, seed 0)
+    assert len(expected["costliest"]) == 3
+    page.get_by_role("button", name="Review").click()
+    rows = page.locator(".review-list .review-decision")
+    expect(rows).to_have_count(len(expected["decisions"]), timeout=60_000)
+    # every decision: its move number and its cost, in the engine's order
+    numbers = rows.evaluate_all("els => els.map(e => Number(e.dataset.move))")
+    assert numbers == [d["move_number"] for d in expected["decisions"]]
+    costs = page.locator(".review-list .review-cost").all_text_contents()
+    assert costs == [percent(d["cost"]) for d in expected["decisions"]]
+    # a move the player made as the hint would have is named the same in both columns
+    for row, decision in zip(rows.all(), expected["decisions"]):
+        made = row.locator(".review-made").text_content() or ""
+        hint = row.locator(".review-hint").text_content() or ""
+        assert made.startswith("You: ") and hint.startswith("Hint: ")
+        assert (made[len("You: "):] == hint[len("Hint: "):]) == (decision["made"] == decision["hint"])
+    # the three costliest marked, in order, with a jump to each at the top
+    ranks = ["1st costliest", "2nd costliest", "3rd costliest"]
+    for rank, marked in zip(ranks, expected["costliest"]):
+        expect(page.locator(f'.review-decision[data-move="{marked["move_number"]}"] .review-rank')).to_have_text(rank)
+    expect(page.locator(".review-list .review-rank")).to_have_count(3)
+    jumps = page.locator(".review-jumps button")
+    expect(jumps).to_have_text([f"{rank}: move {m['move_number']}" for rank, m in zip(ranks, expected["costliest"])])
+    inside(page, ".game-end")
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0
+    # jump to the costliest: the table at the position before it, read only, its two moves named
+    costliest = expected["costliest"][0]["move_number"]
+    jumps.first.click()
+    expect(page.locator(".game-end")).to_have_count(0)
+    expect(page.locator(".review-at")).to_contain_text(f"Move {costliest}, before your decision")
+    before = Patience.from_dict({**game.to_dict(), "moves": [], "redo": []})
+    for move in game.moves[:costliest - 1]:
+        before.apply(move)
+    shown = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(str(card) for card in before.endowment)
+    tops = page.locator(".kabala .card.top").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert tops == [str(card) for card in before.face_up]
+    inside(page, ".review-at")
+    # the two moves marked on the table: the move made's packet, the hint's packet
+    decision = next(d for d in expected["decisions"] if d["move_number"] == costliest)
+    made = game.moves[costliest - 1]
+    hint = next(move for move in before.legal_moves() if str(move) == decision["hint"])
+    assert made.packet and hint.packet and made != hint
+    expect(page.locator(f".kabala .packet:nth-child({made.packet}).made")).to_have_count(1)
+    expect(page.locator(f".kabala .packet:nth-child({hint.packet}).hinted")).to_have_count(1)
+    page.locator(".mine button[data-card]").first.click()  # read only: a card is not picked up
+    expect(page.locator(".mine button[data-card][aria-pressed='true']")).to_have_count(0)
+    page.get_by_role("button", name="Back to the result").click()
+    expect(page.locator(".review-list .review-decision")).to_have_count(len(expected["decisions"]))
+    inside(page, ".game-end")
