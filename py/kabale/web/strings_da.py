@@ -147,6 +147,7 @@ STRINGS_DA: dict[str, str] = {
     "table.turn": "{name} skal spille",
     "table.your_turn": "Din tur",
     "table.thinking": "{name} tænker…",
+    "table.seat_thinking": "tænker…",
     "table.seat_summary": "{name}: {count} kort, {total} point",
     "table.seat_out": "{name}: ude med tretten, {total} point",
     "table.seat_left": "{name}: ude af partiet, {total} point",

@@ -133,6 +133,7 @@ STRINGS_EN: dict[str, str] = {
     "table.turn": "{name} to play",
     "table.your_turn": "Your turn",
     "table.thinking": "{name} is thinking…",
+    "table.seat_thinking": "thinking…",
     "table.seat_summary": "{name}: {count} cards, {total} points",
     "table.seat_out": "{name}: out with thirteen, {total} points",
     "table.seat_left": "{name}: left the match, {total} points",

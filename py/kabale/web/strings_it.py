@@ -146,6 +146,7 @@ STRINGS_IT: dict[str, str] = {
     "table.turn": "Tocca a {name}",
     "table.your_turn": "Tocca a te",
     "table.thinking": "{name} sta pensando…",
+    "table.seat_thinking": "sta pensando…",
     "table.seat_summary": "{name}: {count} carte, {total} punti",
     "table.seat_out": "{name}: fuori con tredici, {total} punti",
     "table.seat_left": "{name}: fuori dalla partita, {total} punti",

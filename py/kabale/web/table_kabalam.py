@@ -213,7 +213,7 @@ class KabalamTable(CoachMixin, KabalaTable):
                         *(h("span", {"class": "mini-back"}) for _ in range(min(count, 12))))
             status = None
             if self.thinking == seat:
-                status = h("span", {"class": "seat-status", "text": t("table.thinking", name=self.name(seat))})
+                status = h("span", {"class": "seat-status", "text": t("table.seat_thinking")})  # the seat names it
             items.append(h("li", {"class": classes, "data-seat": seat}, fan,
                            h("span", {"class": "seat-text", "text": text}), status))
         return h("ul", {"class": "seats", "aria-label": t("table.opponents")}, *items)
