@@ -53,10 +53,22 @@ def wait_for_save(page: Page, name: str, after: int) -> None:
 VALUE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 
 
+#: True once none of motion.js's animations runs: a deal's cards wait at the stock (fill backwards)
+#: until their turn to fly, so a press aimed at a card not yet dealt lands where it was, not where it goes.
+LANDED = ("() => !window.kabaleMotion || !document.getAnimations().some("
+          "(a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id))")
+
+
+def wait_landed(page: Page) -> None:
+    """Let the cards land, as a person waits to see the deal before aiming at a card."""
+    page.wait_for_function(LANDED, timeout=10_000)
+
+
 def click_move(page: Page, move: Move, *, touch: bool = False) -> None:
     """Make a move the way a person does, finding each control by its role and accessible name:
     pick up cards of its values ("4 of spades", not yet pressed), then choose its packet
     ("Packet 2, showing 7, 5 cards"); tapped on a phone."""
+    wait_landed(page)
 
     def press(target: Any) -> None:
         target.tap() if touch else target.click()
@@ -112,6 +124,7 @@ def click_double_h_move(page: Page, move: Any) -> None:
     the waste or a place), then choose its place; or press the move's button."""
     from kabale.games.double_h.rules import MoveKind
 
+    wait_landed(page)
     if move.kind is MoveKind.CARD:
         source = page.get_by_role("button", name=re.compile(r"^Waste, ")) if move.source is None \
             else double_h_place(page, move.source)
