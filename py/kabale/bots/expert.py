@@ -57,12 +57,11 @@ from collections import Counter
 from functools import lru_cache
 from typing import Generator, Sequence, TypeVar
 
-from kabale.bots.base import SteppingBot, Thinking, check_turn
-from kabale.bots.hard import DEFAULT_BUDGET_MS as HARD_BUDGET_MS
+from kabale.bots.base import Thinking, check_turn
+from kabale.bots.hard import DEFAULT_BUDGET_MS as HARD_BUDGET_MS, HardBot
 from kabale.bots.playout import play_out
 from kabale.bots.sampler import Knowledge
-from kabale.bots.search import Budget, SearchReport, Value, search, value_for
-from kabale.games.kabalam.fast import to_sim
+from kabale.bots.search import Value, value_for
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import LIMIT, MatchObservation
 from kabale.games.kabalam.state import KabalamObservation
@@ -199,7 +198,7 @@ def match_value(before: Sequence[int], hand_weight: float = HAND_WEIGHT) -> Valu
     return value
 
 
-class ExpertBot(SteppingBot):
+class ExpertBot(HardBot):
     """The hard bot's search with the match standing as the value of a playout."""
 
     name = "expert"
@@ -215,9 +214,7 @@ class ExpertBot(SteppingBot):
     ) -> None:
         """``budget_ms`` and ``playouts`` are the expert's own (see :data:`PLAYOUT_FACTOR`
         for how :func:`kabale.bots.make_bot` sets them from the hard bot's)."""
-        super().__init__(rng)
-        self.budget = Budget(budget_ms, playouts, slice_ms)
-        self.report = SearchReport()
+        super().__init__(rng, budget_ms, playouts, slice_ms)
 
     def think(self, observation: KabalamObservation | MatchObservation) -> Thinking:
         if isinstance(observation, MatchObservation):
@@ -227,17 +224,7 @@ class ExpertBot(SteppingBot):
             hand = observation
             totals = [0] * len(hand.seats)
         check_turn(hand)
-        moves = hand.legal_moves
-        if len(moves) == 1:
-            self.report = SearchReport(means=(0.0,), kept=(0,))
-            return moves[0]
-        for seats in range(2, len(hand.seats) + 1):  # the model of the standing, once
-            yield from building(seats)
-        knowledge = Knowledge(hand)
-        self.report = SearchReport()
-        seat = hand.seats.index(hand.seat)
-        index = yield from search(
-            knowledge.sim, [to_sim(move) for move in moves], seat, self.rng, self.budget, self.report,
-            value=match_value(totals),
-        )
-        return moves[index]
+        if len(hand.legal_moves) > 1:
+            for seats in range(2, len(hand.seats) + 1):  # the model of the standing, once
+                yield from building(seats)
+        return (yield from self.search_hand(hand, match_value(totals)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from kabale.bots.base import SteppingBot, Thinking, check_turn
 from kabale.bots.sampler import Knowledge
-from kabale.bots.search import Budget, SearchReport, search
+from kabale.bots.search import Budget, SearchReport, Value, search, value_for
 from kabale.games.kabalam.fast import to_sim
 from kabale.games.kabalam.state import KabalamObservation
 
@@ -49,6 +49,11 @@ class HardBot(SteppingBot):
         self.report = SearchReport()
 
     def think(self, observation: KabalamObservation) -> Thinking:
+        return (yield from self.search_hand(observation))
+
+    def search_hand(self, observation: KabalamObservation, value: Value = value_for) -> Thinking:
+        """The search over the hand's legal moves; ``value`` scores a playout (hand points by default),
+        so a stronger level can value the same playouts otherwise (:mod:`kabale.bots.expert`)."""
         check_turn(observation)
         moves = observation.legal_moves
         if len(moves) == 1:
@@ -58,6 +63,6 @@ class HardBot(SteppingBot):
         self.report = SearchReport()
         seat = observation.seats.index(observation.seat)
         index = yield from search(
-            knowledge.sim, [to_sim(move) for move in moves], seat, self.rng, self.budget, self.report
+            knowledge.sim, [to_sim(move) for move in moves], seat, self.rng, self.budget, self.report, value=value
         )
         return moves[index]
