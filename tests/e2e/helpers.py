@@ -53,15 +53,19 @@ def wait_for_save(page: Page, name: str, after: int) -> None:
 VALUE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 
 
-#: True once none of motion.js's animations runs: a deal's cards wait at the stock (fill backwards)
-#: until their turn to fly, so a press aimed at a card not yet dealt lands where it was, not where it goes.
-LANDED = ("() => !window.kabaleMotion || !document.getAnimations().some("
-          "(a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id))")
+#: True once no play is being shown and none of motion.js's animations runs. While a play is
+#: shown (its cards ".revealed" on the packet) the sum is about to change, so the table takes a
+#: click on a card as "flip now", not as a pick; and a deal's cards wait at the stock (fill
+#: backwards) until their turn to fly, so a press aimed at one lands where it was.
+LANDED = ("() => !document.querySelector('.card.revealed') && (!window.kabaleMotion || !document.getAnimations()"
+          ".some((a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id)))")
 
 
 def wait_landed(page: Page) -> None:
-    """Let the cards land, as a person waits to see the deal before aiming at a card."""
-    page.wait_for_function(LANDED, timeout=10_000)
+    """Let the cards land and a shown play flip, as a person waits to see them before aiming (a page;
+    a table inside a frame is reached through a FrameLocator, which cannot run a script)."""
+    if isinstance(page, Page):
+        page.wait_for_function(LANDED, timeout=10_000)
 
 
 def click_move(page: Page, move: Move, *, touch: bool = False) -> None:
