@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any, Generator, Protocol, runtime_checkable
+from typing import Any, Generator, Protocol, TypeVar, runtime_checkable
 
 from kabale.games.kabala.rules import Move
 
@@ -25,6 +25,8 @@ __all__ = ["Bot", "Thinking", "finish", "think_async", "SteppingBot"]
 
 #: A bot's thought: yields None between slices, returns its move.
 Thinking = Generator[None, None, Move]
+#: What a thought returns (a move for a bot's).
+Result = TypeVar("Result")
 
 
 @runtime_checkable
@@ -38,21 +40,21 @@ class Bot(Protocol):
     def think(self, observation: Any) -> Thinking: ...
 
 
-def step(thinking: Thinking) -> Move | None:
-    """Think one slice further: the move once the thought is over, else None."""
+def step(thinking: Generator[Any, None, Result]) -> Result | None:
+    """Think one slice further: what the thought returns once it is over (a move...), else None."""
     try:
         next(thinking)
     except StopIteration as done:
-        move: Move = done.value
-        return move
+        result: Result = done.value
+        return result
     return None
 
 
-def finish(thinking: Thinking) -> Move:
-    """Run a thought to its end and return the move."""
-    while (move := step(thinking)) is None:
+def finish(thinking: Generator[Any, None, Result]) -> Result:
+    """Run a thought to its end and return what it returns (a bot's move, a review...)."""
+    while (result := step(thinking)) is None:
         pass
-    return move
+    return result
 
 
 async def think_async(bot: Bot, observation: Any) -> Move:

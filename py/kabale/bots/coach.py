@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Generator, Sequence
 
+from kabale.bots.base import finish
 from kabale.bots.hard import HardBot
 from kabale.bots.playout import play_out
 from kabale.bots.sampler import Knowledge
@@ -33,7 +34,8 @@ from kabale.cards import COMPOUNDED_SUMS, Card
 from kabale.games.kabala.rules import PAIRS, Move, known_packets
 from kabale.games.kabalam.state import KabalamObservation
 
-__all__ = ["Step", "Advice", "Evaluation", "plan_of", "advise", "think_advice", "evaluate", "HINT_BUDGET_MS"]
+__all__ = ["Step", "Advice", "Evaluation", "plan_of", "advise", "think_advice", "evaluate", "think_evaluation",
+           "HINT_BUDGET_MS"]
 
 #: How long the table's Hint thinks (in slices, so the page stays responsive).
 HINT_BUDGET_MS = 250.0
@@ -223,6 +225,14 @@ class Evaluation:
 
 def evaluate(observation: KabalamObservation, rng: random.Random, worlds: int = 24) -> Evaluation:
     """Play every legal move in ``worlds`` sampled worlds (paired, no pruning)."""
+    return finish(think_evaluation(observation, rng, worlds))
+
+
+def think_evaluation(
+    observation: KabalamObservation, rng: random.Random, worlds: int = 24,
+) -> Generator[int, None, Evaluation]:
+    """:func:`evaluate` as a thought that yields the worlds played so far after each one,
+    so a page can review in slices and stay responsive (the same numbers, drawn in the same order)."""
     moves = observation.legal_moves
     if not moves:
         raise ValueError("there is nothing to evaluate: it is not this seat's turn, or the hand is over")
@@ -233,11 +243,12 @@ def evaluate(observation: KabalamObservation, rng: random.Random, worlds: int = 
     seat = observation.seats.index(observation.seat)
     candidates = [to_sim(move) for move in moves]
     totals = [0.0] * len(moves)
-    for _ in range(worlds):
+    for played in range(1, worlds + 1):
         world = knowledge.sim(rng)
         seed = rng.getrandbits(32)
         for index, candidate in enumerate(candidates):
             trial = world.copy()
             trial.apply(candidate)
             totals[index] += value_for(play_out(trial, random.Random(seed)), seat)
+        yield played
     return Evaluation(moves, tuple(total / worlds for total in totals), worlds)

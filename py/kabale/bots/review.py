@@ -21,20 +21,32 @@ the move number, so a review is the same on every run.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Generator, Sequence
 
-from kabale.bots.coach import evaluate
+from kabale.bots.base import finish
+from kabale.bots.coach import think_evaluation
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 
-__all__ = ["review_kabalam", "MARKED", "DEFAULT_WORLDS"]
+__all__ = ["review_kabalam", "think_review", "Progress", "MARKED", "DEFAULT_WORLDS", "TABLE_WORLDS",
+           "TABLE_DEALS"]
+
+#: How far a review has come: (sampled deals played, deals in the whole review), after each deal.
+Progress = tuple[int, int]
 
 #: How many costliest decisions a review marks.
 MARKED = 3
 #: Sampled deals per decision on the command line.
 DEFAULT_WORLDS = 200
+#: Sampled deals per decision at the table (kabale.web.kabalam_review): the review of a hand
+#: stays within a few seconds in Pyodide, the costs steady enough to rank the decisions.
+TABLE_WORLDS = 24
+#: The deals sampled in the whole review of a hand at the table (shared out among its decisions),
+#: and the fewest per decision whatever their number.
+TABLE_DEALS = 360
+FEWEST_WORLDS = 8
 
 
 def _hand_records(game: Match | KabalamHand) -> list[dict[str, Any]]:
@@ -47,28 +59,56 @@ def _hand_records(game: Match | KabalamHand) -> list[dict[str, Any]]:
 
 def review_kabalam(
     game: Match | KabalamHand, persons: Sequence[str] | None = None, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+    hands: Collection[int] | None = None, deals: int | None = None,
 ) -> dict[str, Any]:
-    """The review as JSON-ready data (see the module's docstring)."""
+    """The review as JSON-ready data (see the module's docstring): :func:`think_review` run to the end."""
+    return finish(think_review(game, persons, worlds, seed, hands, deals))
+
+
+def think_review(
+    game: Match | KabalamHand, persons: Sequence[str] | None = None, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+    hands: Collection[int] | None = None, deals: int | None = None,
+) -> Generator[Progress, None, dict[str, Any]]:
+    """The review, yielding its progress after every sampled deal, so a page can think it in
+    slices and stay responsive (kabale.web.kabalam_review); returns what :func:`review_kabalam`
+    returns. ``hands`` keeps the review to those hand numbers (1 is the first; the table reviews
+    the hand just played), each decision costed as in a review of them all. ``deals`` bounds the
+    deals sampled in the whole review: a review of many decisions samples fewer per decision
+    (``deals`` shared out, never fewer than :data:`FEWEST_WORLDS`), so its time stays bounded."""
     if worlds < 1:
         raise ValueError(f"a review samples at least 1 deal per decision, not {worlds}")
     seats = tuple(game.seats)
     reviewed = tuple(seat for seat in persons or () if seat in seats) or seats[:1]
-    decisions: list[dict[str, Any]] = []
+    positions = []  # the decisions first (a quick replay), so the progress knows its end
     for number, record in enumerate(_hand_records(game), start=1):
+        if hands is not None and number not in hands:
+            continue
         hand = KabalamHand.from_dict({**record, "moves": []})
         for index, text in enumerate(record.get("moves", []), start=1):
             seat = hand.turn
             if seat in reviewed:
                 observation = hand.observation(seat)
                 if len(observation.legal_moves) > 1:
-                    made = _legal(observation.legal_moves, text)
-                    evaluation = evaluate(observation, new_rng(f"review:{seed}:{number}:{index}"), worlds)
-                    decisions.append({
-                        "hand": number, "move_number": index, "seat": seat, "made": str(made),
-                        "hard": str(evaluation.best), "cost": round(evaluation.cost(made), 2),
-                        "choices": len(evaluation.moves), "costliest": None,
-                    })
+                    positions.append((number, index, seat, observation, _legal(observation.legal_moves, text)))
             hand.apply(text)
+    if deals is not None and positions:
+        worlds = max(FEWEST_WORLDS, min(worlds, deals // len(positions)))
+    decisions: list[dict[str, Any]] = []
+    total = len(positions) * worlds
+    for done, (number, index, seat, observation, made) in enumerate(positions):
+        evaluating = think_evaluation(observation, new_rng(f"review:{seed}:{number}:{index}"), worlds)
+        while True:
+            try:
+                played = next(evaluating)
+            except StopIteration as over:
+                evaluation = over.value
+                break
+            yield done * worlds + played, total
+        decisions.append({
+            "hand": number, "move_number": index, "seat": seat, "made": str(made),
+            "hard": str(evaluation.best), "cost": round(evaluation.cost(made), 2),
+            "choices": len(evaluation.moves), "costliest": None,
+        })
     ranked = sorted((d for d in decisions if d["cost"] > 0), key=lambda d: -d["cost"])[:MARKED]
     for rank, decision in enumerate(ranked, start=1):
         decision["costliest"] = rank
