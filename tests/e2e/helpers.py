@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from kabale.games.kabala.rules import Move
 from kabale.web.saved import SavedMatch, SavedPatience
@@ -40,6 +40,27 @@ def saved_patience(page: Page) -> SavedPatience:
     record = stored(page, "patience")
     assert record is not None, "no patience is saved"
     return SavedPatience.from_dict(record["data"])
+
+
+def inside(page: Page, selector: str) -> None:
+    """The element is drawn wholly inside the viewport (no scrolling needed to read it)."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (box, size)
+
+
+def marked_costliest(page: Page, costliest: list[dict[str, Any]]) -> Locator:
+    """A review's list marks these three costliest decisions (the engine's, in order), no
+    other, with a jump to each at the top; the jumps, in that order."""
+    ranks = ["1st costliest", "2nd costliest", "3rd costliest"]
+    for rank, marked in zip(ranks, costliest):
+        expect(page.locator(f'.review-decision[data-move="{marked["move_number"]}"] .review-rank')).to_have_text(rank)
+    expect(page.locator(".review-list .review-rank")).to_have_count(3)
+    jumps = page.locator(".review-jumps button")
+    expect(jumps).to_have_text([f"{rank}: move {m['move_number']}" for rank, m in zip(ranks, costliest)])
+    return jumps
 
 
 def wait_for_save(page: Page, name: str, after: int) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT
+from helpers import INSTANT, inside, marked_costliest
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
 from kabale.games.patience.solver_review import review_patience
@@ -37,14 +37,6 @@ def finished_game() -> Patience:
 def percent(cost: float) -> str:
     """The cost as the English page writes it: exact percent points (costs are 16ths)."""
     return "no cost" if cost <= 0 else f"win chance −{cost * 100:g}%"
-
-
-def inside(page: Page, selector: str) -> None:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (box, size)
 
 
 @pytest.fixture
@@ -89,12 +81,7 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
         assert made.startswith("You: ") and hint.startswith("Hint: ")
         assert (made[len("You: "):] == hint[len("Hint: "):]) == (decision["made"] == decision["hint"])
     # the three costliest marked, in order, with a jump to each at the top
-    ranks = ["1st costliest", "2nd costliest", "3rd costliest"]
-    for rank, marked in zip(ranks, expected["costliest"]):
-        expect(page.locator(f'.review-decision[data-move="{marked["move_number"]}"] .review-rank')).to_have_text(rank)
-    expect(page.locator(".review-list .review-rank")).to_have_count(3)
-    jumps = page.locator(".review-jumps button")
-    expect(jumps).to_have_text([f"{rank}: move {m['move_number']}" for rank, m in zip(ranks, expected["costliest"])])
+    jumps = marked_costliest(page, expected["costliest"])
     inside(page, ".game-end")
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
     # jump to the costliest: the table at the position before it, read only, its two moves named

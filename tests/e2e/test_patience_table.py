@@ -7,7 +7,7 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save
+from helpers import INSTANT, click_move, inside, revision, saved_patience, wait_for_save
 from kabale.cards import cards_from_text
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
@@ -123,15 +123,6 @@ def test_no_axe_violations_on_the_patience_table(patience_page: Callable[[int], 
     page = patience_page(42)
     page.locator(".mine button[data-card]").first.click()
     assert [v["id"] for v in axe_violations(page)] == []
-
-
-def inside(page: Page, selector: str) -> None:
-    """The element is drawn wholly inside the viewport (no scrolling needed to read it)."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (box, size)
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])

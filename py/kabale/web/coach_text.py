@@ -21,7 +21,7 @@ from kabale.games.kabala.rules import Move
 
 from .messages import Translate, value_name
 
-__all__ = ["move_words", "hint_text", "margin_text"]
+__all__ = ["move_words", "hint_text", "margin_text", "points_text"]
 
 
 def _values(values: tuple[int, ...], t: Translate) -> str:
@@ -75,3 +75,13 @@ def margin_text(advice: Advice, t: Translate) -> str | None:
     if points == 0:
         return t("coach.margin_even", worlds=advice.worlds)
     return t("coach.margin", count=points, worlds=advice.worlds)
+
+
+def points_text(cost: float, decimal_mark: str) -> str:
+    """A review's cost in points, to one decimal ("3.5"); a cost above 0 never shows as "0".
+
+    >>> points_text(12.08, "."), points_text(0.5, ","), points_text(0.02, "."), points_text(3.0, ".")
+    ('12.1', '0,5', '0.1', '3')
+    """
+    shown = max(round(cost, 1), 0.1)
+    return f"{shown:g}".replace(".", decimal_mark)

@@ -61,6 +61,22 @@ def playable_cards(cards: Sequence[Card], legal_moves: Iterable[Move]) -> frozen
     return frozenset(index for index, card in enumerate(cards) if card.value in values)
 
 
+def play_cards(cards: Sequence[Card], move: Move) -> list[int]:
+    """The places in an endowment of the cards a play lays, as a review's jump marks them: one
+    card a value the move names (moves name values, not suits), the first such in the endowment.
+
+    >>> from kabale.cards import cards_from_text
+    >>> play_cards(cards_from_text("2H 4S 4D 5C"), Move.double(4, 5, packet=1))
+    [1, 3]
+    >>> play_cards(cards_from_text("7H 8S 7D"), Move.bare(7, 2, packet=2)), play_cards(cards_from_text("7H"), Move.pass_flip(1))
+    ([0, 2], [])
+    """
+    places: list[int] = []
+    for value in move.values if move.is_play else ():
+        places.append(next(i for i, card in enumerate(cards) if card.value == value and i not in places))
+    return places
+
+
 def pass_packets(legal_moves: Iterable[Move]) -> tuple[int, ...]:
     """The packets a pass may flip (all three when passing is what is left)."""
     return tuple(move.packet for move in legal_moves if move.kind == "pass" and move.packet is not None)

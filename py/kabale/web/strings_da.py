@@ -419,4 +419,14 @@ STRINGS_DA: dict[str, str] = {
     "review.play": "spil {cards} på bunke {packet}",
     "review.pass": "vend bunke {packet}, og træk",
     "review.draw": "træk",
+    # -- KABALAM-gennemgangen: hvert valg ved siden af den svære computers ærlige valg
+    "kreview.heading": "Gennemgang: dine valg ved siden af den svære computers",
+    "kreview.summary": "{decisions} valg; den svære computer ville have truffet {matched} af dem som dig.",
+    "kreview.unit": "Pris: de point, der gik tabt mod den svære computers valg, i gennemsnit over {worlds} mulige fordelinger af de usete kort.",
+    "kreview.hint": "Svær: {move}",
+    "kreview.made_by": "{name}: {move}",
+    "kreview.cost": "−{points} point",
+    "kreview.at": "Træk {number} i spillet, før valget (kun visning).",
+    "kreview.bar": "Gennemgang · træk {number}",
+    "kreview.back": "Tilbage til gennemgangen",
 }

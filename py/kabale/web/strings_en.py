@@ -401,4 +401,14 @@ STRINGS_EN: dict[str, str] = {
     "review.play": "play {cards} on packet {packet}",
     "review.pass": "flip packet {packet} and draw",
     "review.draw": "draw",
+    # -- the KABALAM review: each decision beside the hard computer's honest choice, its cost in points
+    "kreview.heading": "Review: your decisions beside the hard computer's",
+    "kreview.summary": "{decisions} decisions; the hard computer would have made {matched} of them as you did.",
+    "kreview.unit": "Cost: the points lost against the hard computer's choice, on average over {worlds} possible deals of the unseen cards.",
+    "kreview.hint": "Hard: {move}",
+    "kreview.made_by": "{name}: {move}",
+    "kreview.cost": "−{points} points",
+    "kreview.at": "Move {number} of the hand, before the decision (shown only).",
+    "kreview.bar": "Review · move {number}",
+    "kreview.back": "Back to the review",
 }

@@ -419,4 +419,14 @@ STRINGS_IT: dict[str, str] = {
     "review.play": "gioca {cards} sul mazzetto {packet}",
     "review.pass": "capovolgi il mazzetto {packet} e pesca",
     "review.draw": "pesca",
+    # -- la revisione di KABALAM: ogni decisione accanto alla scelta onesta del computer difficile
+    "kreview.heading": "Revisione: le tue decisioni accanto a quelle del computer difficile",
+    "kreview.summary": "{decisions} decisioni; il computer difficile ne avrebbe prese {matched} come te.",
+    "kreview.unit": "Costo: i punti persi rispetto alla scelta del computer difficile, in media su {worlds} possibili distribuzioni delle carte non viste.",
+    "kreview.hint": "Difficile: {move}",
+    "kreview.made_by": "{name}: {move}",
+    "kreview.cost": "−{points} punti",
+    "kreview.at": "Mossa {number} della mano, prima della decisione (solo da vedere).",
+    "kreview.bar": "Revisione · mossa {number}",
+    "kreview.back": "Torna alla revisione",
 }

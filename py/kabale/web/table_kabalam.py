@@ -21,6 +21,7 @@ from kabale.games.kabalam.match import Match
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
+from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
 from .kabala_view import KabalaScene, endowment_element, kabala_element, log_element, selection_text, sum_element
 from .messages import event_text, placing_text
 from .saved import KABALAM, SavedMatch, TablePlan
@@ -29,7 +30,7 @@ from .saved import KABALAM, SavedMatch, TablePlan
 OWN_REVEAL_MS = 650
 
 
-class KabalamTable(CoachMixin, KabalaTable):
+class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
     game = "kabalam"
     record = KABALAM
 
@@ -95,9 +96,10 @@ class KabalamTable(CoachMixin, KabalaTable):
         return {plan.seat: self.name(plan.seat) for plan in self.plan.seats}
 
     def seen(self) -> KabalamObservation:
-        """What the person looking at the device may see (only public things when nobody is)."""
-        hand = self.hand
-        return hand.observation(self.viewer or hand.seats[0])
+        """What the person looking at the device may see (only public things when nobody is);
+        during a review's jump, what the seat who decided saw then."""
+        hand = self.shown_hand()
+        return hand.observation(self.looking() or hand.seats[0])
 
     def may_play(self) -> bool:
         hand = self.hand
@@ -120,12 +122,13 @@ class KabalamTable(CoachMixin, KabalaTable):
     # -- drawing ---------------------------------------------------------------
 
     def render(self) -> Element:
-        t, match, hand = self.t, self.match, self.hand
+        t, match = self.t, self.match
+        hand = self.shown_hand()  # the hand, or during a review's jump the position before that decision
         if self.covered():
             return self.render_cover(self.turn())
-        observation = self.seen()
-        my_turn = self.viewer is not None and hand.turn == self.viewer and not hand.is_over()
-        endowment = observation.endowment if self.viewer else ()
+        observation, viewer = self.seen(), self.looking()
+        my_turn = viewer is not None and hand.turn == viewer and not hand.is_over() and hand is self.hand
+        endowment = observation.endowment if viewer else ()
         legal = observation.legal_moves if my_turn else ()
         scene = self.scene(observation, legal)
         kabala = kabala_element(scene, t)
@@ -135,6 +138,8 @@ class KabalamTable(CoachMixin, KabalaTable):
             packet.classList.add("hinted")
             packet.appendChild(bubble)
             bubble = None
+        mine = self.render_mine(observation, endowment, legal, scene, my_turn)
+        self.mark_jump(kabala, mine)  # a review's jump: the two moves' packets and cards marked
         # a card table: the opponents around the felt, your cards at South, the log a side panel
         # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
         # the table, where the eye is
@@ -150,15 +155,18 @@ class KabalamTable(CoachMixin, KabalaTable):
               bubble,
               h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
                       "text": t("draw_pile", count=observation.draw_pile_size)})),
-            self.render_mine(observation, endowment, legal, scene, my_turn),
+            mine,
             h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
             log_element(self.log_lines(observation), t, open_=self.log_open),
             self.render_end() if hand.is_over() else None,
         )
 
     def render_bar(self) -> Element:
-        t, hand = self.t, self.hand
-        if self.match.is_over():
+        t, hand = self.t, self.shown_hand()
+        jump = self.jumped_decision()
+        if jump is not None:
+            status = t("kreview.bar", number=jump["move_number"])
+        elif self.match.is_over():
             status = t("end.match_heading")
         elif hand.is_over():
             status = t("end.hand_heading", number=self.match.hand_number)
@@ -185,14 +193,15 @@ class KabalamTable(CoachMixin, KabalaTable):
         is), else "left", "top" or "right" in the order of play (clockwise); one opponent sits
         across, two at the sides."""
         seats = [plan.seat for plan in self.plan.seats]
-        me = self.viewer if self.viewer in seats else seats[0]
+        looking = self.looking()
+        me = looking if looking in seats else seats[0]
         offset = (seats.index(seat) - seats.index(me)) % len(seats)
         if offset == 0:
             return "me"
         return {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}[len(seats)][offset - 1]
 
     def render_seats(self, observation: KabalamObservation) -> Element:
-        t, match, hand = self.t, self.match, self.hand
+        t, match, hand = self.t, self.match, self.shown_hand()
         totals = match.totals
         items = []
         for plan in self.plan.seats:
@@ -206,7 +215,7 @@ class KabalamTable(CoachMixin, KabalaTable):
                 text = t("table.seat_summary", name=self.name(seat), count=count, total=totals[seat])
             place = self.place_of(seat)
             turn = seat == hand.turn and not hand.is_over()
-            classes = f"seat seat-{place}" + (" turn" if turn else "") + (" me" if seat == self.viewer else "")
+            classes = f"seat seat-{place}" + (" turn" if turn else "") + (" me" if seat == self.looking() else "")
             fan = None
             if place != "me":  # the backs of the cards held, fanned (the count is said in words)
                 fan = h("span", {"class": "seat-fan", "aria-hidden": "true"},
@@ -222,8 +231,8 @@ class KabalamTable(CoachMixin, KabalaTable):
         self, observation: KabalamObservation, endowment: tuple[Any, ...], legal: tuple[Move, ...],
         scene: KabalaScene, my_turn: bool,
     ) -> Element:
-        t = self.t
-        if not self.viewer:
+        t, viewer = self.t, self.looking()
+        if not viewer:
             if self.match.is_over():
                 return h("section", {"class": "mine"})
             hint = t("endowment.hidden") if self.persons_in_hand() else t("endowment.watching")
@@ -238,8 +247,9 @@ class KabalamTable(CoachMixin, KabalaTable):
         if my_turn and Move.yield_turn() in legal:
             controls.append(h("button", {"type": "button", "class": "button", "data-action": "yield",
                                          "data-key": "yield", "text": t("table.yield")}))
-        heading = t("endowment.heading", count=len(endowment)) if self.plan.plan_of(self.viewer).kind == "you" \
-            else t("endowment.heading_of", name=self.name(self.viewer), count=len(endowment))
+        controls += self.jump_controls()  # during a review's jump: which decision, its two moves, the way back
+        heading = t("endowment.heading", count=len(endowment)) if self.plan.plan_of(viewer).kind == "you" \
+            else t("endowment.heading_of", name=self.name(viewer), count=len(endowment))
         return h(
             "section",
             {"class": "mine", "aria-labelledby": "mine-heading"},
@@ -294,8 +304,11 @@ class KabalamTable(CoachMixin, KabalaTable):
             self.placing(result.scores),
             *(h("p", {"text": line}) for line in lines),
             table,
-            h("button", {"type": "button", "class": "button primary", "data-action": "next-hand",
-                         "data-key": "next-hand", "text": t("table.next_hand")}),
+            self.review_element(),
+            h("div", {"class": "end-actions"},
+              *self.review_controls(),
+              h("button", {"type": "button", "class": "button primary", "data-action": "next-hand",
+                           "data-key": "next-hand", "text": t("table.next_hand")})),
         )
 
     def render_match_end(self, lines: list[str]) -> Element:
@@ -323,8 +336,11 @@ class KabalamTable(CoachMixin, KabalaTable):
             self.placing(match.totals),
             h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
               h("thead", {}, head), h("tbody", {}, *body)),
-            h("button", {"type": "button", "class": "button primary", "data-action": "new-match",
-                         "data-key": "new-match", "text": t("table.new_match")}),
+            self.review_element(),
+            h("div", {"class": "end-actions"},
+              *self.review_controls(),
+              h("button", {"type": "button", "class": "button primary", "data-action": "new-match",
+                           "data-key": "new-match", "text": t("table.new_match")})),
         )
 
     def placing(self, points: Mapping[str, int]) -> Element | None:
@@ -335,7 +351,7 @@ class KabalamTable(CoachMixin, KabalaTable):
         return h("p", {"class": "placing", "text": placing_text(points, persons[0], self.t)})
 
     def log_lines(self, observation: KabalamObservation, private: bool = True) -> list[str]:
-        viewer = self.viewer if private else None
+        viewer = self.looking() if private else None
         names = self.names()
         lines = (event_text(event, viewer, names, self.t) for event in observation.history)
         return [line for line in lines if line]
@@ -348,13 +364,18 @@ class KabalamTable(CoachMixin, KabalaTable):
     def leave(self) -> None:
         super().leave()
         self.stop_hint()
+        self.stop_review()
         if self._task is not None and not self._task.done():
             self._task.cancel()
         # a cancelled task is not done until it wakes: forget it, so continue_play can start anew
         self._task, self.thinking = None, None
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
-        if action == "card":
+        if action in REVIEW_ACTIONS:
+            self.on_review_action(action, int(data(target, "move") or 0))
+        elif self.jumped_decision() is not None and action not in ("rules", "log"):
+            return  # an earlier position, shown read only: only the review's buttons answer
+        elif action == "card":
             self.toggle(int(data(target, "index") or 0))
         elif action == "packet":
             self.packet_chosen(int(data(target, "packet") or 0))
@@ -470,6 +491,7 @@ class KabalamTable(CoachMixin, KabalaTable):
         if not self.hand.is_over() or self.match.is_over():
             return
         self.match.next_hand()
+        self.stop_review()
         self.reveal, self.flipped, self.selected, self.focus, self.message = None, None, frozenset(), 0, ""
         self.viewer = self.first_viewer()
         self.dealing = True
@@ -484,6 +506,10 @@ class KabalamTable(CoachMixin, KabalaTable):
 
     def on_key(self, event: Any) -> bool:
         key = str(event.key)
+        if self.jumped_decision() is not None:  # read only: Escape goes back to the list
+            if key == "Escape":
+                self.on_review_action("review-back", 0)
+            return key == "Escape"
         if self.move_focus(event):
             return True
         if key in ("1", "2", "3"):

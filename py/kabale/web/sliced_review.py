@@ -1,0 +1,226 @@
+"""A table's Review thought in slices: each of the person's decisions beside the computer's
+honest choice, the three costliest marked, a jump to each.
+
+Why one place: the patience and the KABALAM tables review alike. The engine's review
+is a generator that yields its progress (done, total) between searches; it is driven
+here with ``await asyncio.sleep(0)`` between steps, so the page paints "Reviewing… N%"
+and takes clicks. A review belongs to what it was made for (the moves of the finished
+game, or of the finished hand): when that changes (an undo, a new deal) it is forgotten.
+A jump shows the position before one decision (``jumped`` is its move number), read
+only; "Back" returns to the list. Each game's side (what is reviewed, its moves in
+words, its cost in words, the marks on the table) is its mixin's
+(:mod:`.patience_review`, :mod:`.kabalam_review`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any, Generator, Hashable
+
+from .dom import Element, h
+from .sliced_hint import PAINT_S
+
+__all__ = ["SlicedReview", "REVIEW_ACTIONS", "Progress"]
+
+#: The actions the review answers while a jump shows an earlier position (all others wait).
+REVIEW_ACTIONS = frozenset({"review", "review-jump", "review-back"})
+
+#: How long the review works between two yields to the page (the engines yield after every
+#: search, often far sooner: a yield each time would spend more on the event loop than on thinking).
+SLICE_S = 0.008
+
+#: How far a review has come: (steps done, steps in all), as the engines' reviews yield it.
+Progress = tuple[int, int]
+
+
+class SlicedReview:
+    """The review's state, its thinking loop and its list, mixed into a table before its base class."""
+
+    review: dict[str, Any] | None = None
+    review_for: Hashable | None = None  # what the review (or the reviewing) is for
+    review_progress: Progress | None = None  # while reviewing: (steps done, steps)
+    review_shown: bool = False  # the list in the end panel, rather than the result alone
+    jumped: int | None = None  # the move number whose position is shown, read only
+    _review_task: asyncio.Task[None] | None = None
+
+    #: The decision's field naming the computer's choice, and the review's count of decisions made
+    #: as the computer would have ("hint"/"matched_hint" in the patience, "hard"/"matched_hard").
+    choice_field = "hint"
+    matched_field = "matched_hint"
+    #: The first part of the keys of the words that differ between the games' reviews
+    #: (heading, summary, unit, hint, at, back); the others are "review.*" for both.
+    words = "review"
+
+    # -- the game's side, given by each table's mixin -----------------------------------
+
+    def review_key(self) -> Hashable:
+        """What a review is made for: it is shown only while that stays the same."""
+        raise NotImplementedError
+
+    def may_review(self) -> bool:
+        """Whether there is something finished to review (the game, or the hand)."""
+        raise NotImplementedError
+
+    def think_review(self) -> Generator[Progress, None, dict[str, Any]]:
+        """The engine's review of what :meth:`review_key` names, yielding its progress."""
+        raise NotImplementedError
+
+    def decision_words(self, decision: dict[str, Any], move_text: str) -> str:
+        """A move of a decision (the engine's text) in the player's language, at its position."""
+        raise NotImplementedError
+
+    def cost_words(self, cost: float) -> str:
+        raise NotImplementedError
+
+    def made_words(self, decision: dict[str, Any]) -> str:
+        """"You: …" beside a decision (a table of several people names whose it was)."""
+        return self.t("review.made", move=self.decision_words(decision, decision["made"]))
+
+    if TYPE_CHECKING:  # the table's own (a method here would come before it in the order Python looks it up)
+        def t(self, key: str, **values: Any) -> str: return ""
+
+        def refresh(self) -> None: pass
+
+    # -- state ---------------------------------------------------------------------
+
+    def current_review(self) -> dict[str, Any] | None:
+        """The review of what is on the table, or None (none made, or the moves changed)."""
+        if self.review is None or self.review_for != self.review_key() or not self.may_review():
+            return None
+        return self.review
+
+    def reviewing(self) -> bool:
+        return self.review_progress is not None and self.review_for == self.review_key()
+
+    def jumped_decision(self) -> dict[str, Any] | None:
+        review = self.current_review()
+        if review is None or self.jumped is None:
+            return None
+        return next((d for d in review["decisions"] if d["move_number"] == self.jumped), None)
+
+    def ask_review(self) -> None:
+        if not self.may_review() or self.reviewing():
+            return
+        if self.current_review() is not None:
+            self.review_shown, self.jumped = True, None
+            self.refresh()
+            return
+        key = self.review_key()
+        self.review_for, self.review_progress, self.review = key, (0, 1), None
+        self._review_task = asyncio.ensure_future(self._think_review(key))
+        self.refresh()
+
+    async def _think_review(self, key: Hashable) -> None:
+        try:
+            await asyncio.sleep(PAINT_S)  # the button's "Reviewing… 0%" first
+            reviewing = self.think_review()
+            shown = progress = self.review_progress
+            while True:
+                if self.review_key() != key:
+                    return  # an undo or a new deal: this review is for a game gone
+                slice_end = time.perf_counter() + SLICE_S
+                try:
+                    while time.perf_counter() < slice_end:  # steps until the slice is used up
+                        progress = next(reviewing)
+                except StopIteration as done:
+                    review: dict[str, Any] = done.value
+                    break
+                if percent(progress) != percent(shown):  # redraw when the figure shown changes, not every step
+                    self.review_progress = shown = progress
+                    self.refresh()
+                await asyncio.sleep(0)
+        finally:
+            self.review_progress = None
+        self.review, self.review_shown, self.jumped = review, True, None
+        self.refresh()
+
+    def stop_review(self) -> None:
+        if self._review_task is not None and not self._review_task.done():
+            self._review_task.cancel()
+        self._review_task, self.review_progress, self.jumped, self.review_shown = None, None, None, False
+
+    def on_review_action(self, action: str, move_number: int) -> None:
+        if action == "review":
+            self.ask_review()
+        elif action == "review-jump" and self.current_review() is not None:
+            self.jumped = move_number
+            self.refresh()
+        elif action == "review-back":
+            self.jumped = None
+            self.refresh()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def choice_words(self, decision: dict[str, Any]) -> str:
+        """"Hint: …" (the patience), "Hard: …" (KABALAM): the computer's choice there."""
+        return self.t(f"{self.words}.hint", move=self.decision_words(decision, decision[self.choice_field]))
+
+    def review_controls(self) -> list[Any]:
+        """The end panel's Review button (or its progress)."""
+        t = self.t
+        if self.reviewing():
+            done, total = self.review_progress or (0, 1)
+            return [h("button", {"type": "button", "class": "button review-button", "disabled": True, "aria-busy": "true",
+                                 "text": t("review.reviewing", percent=percent((done, total)))}),
+                    h("progress", {"class": "review-progress", "max": total, "value": done,
+                                   "aria-label": t("review.progress_label")})]
+        if not self.may_review() or (self.current_review() is not None and self.review_shown):
+            return []
+        return [h("button", {"type": "button", "class": "button review-button", "data-action": "review",
+                             "data-key": "review", "text": t("review.button")})]
+
+    def review_element(self) -> Element | None:
+        """The list of decisions, the three costliest marked, the jumps at the top."""
+        review = self.current_review()
+        if review is None or not self.review_shown:
+            return None
+        t = self.t
+        decisions = review["decisions"]
+        marked = sorted((d for d in decisions if d["costliest"]), key=lambda d: d["costliest"])
+        jumps = [h("button", {"type": "button", "class": "button review-jump", "data-action": "review-jump",
+                              "data-move": d["move_number"],
+                              "text": t("review.jump", rank=t(f"review.rank.{d['costliest']}"), number=d["move_number"],
+                                        cost=self.cost_words(d["cost"]))})
+                 for d in marked]
+        items = [h("li", {"class": "review-decision" + (" costliest" if d["costliest"] else ""),
+                          "data-move": d["move_number"]},
+                   h("span", {"class": "review-number", "text": t("review.move", number=d["move_number"])}),
+                   h("span", {"class": "review-made", "text": self.made_words(d)}),
+                   h("span", {"class": "review-hint", "text": self.choice_words(d)}),
+                   h("span", {"class": "review-cost", "text": self.cost_words(d["cost"])}),
+                   h("strong", {"class": "review-rank", "text": t(f"review.rank.{d['costliest']}")})
+                   if d["costliest"] else None)
+                 for d in decisions]
+        summary = t(f"{self.words}.summary", decisions=len(decisions), matched=review[self.matched_field]) \
+            if decisions else t("review.none")
+        return h("section", {"class": "review", "aria-labelledby": "review-heading"},
+                 h("h4", {"id": "review-heading", "text": t(f"{self.words}.heading")}),
+                 h("p", {"class": "review-summary", "text": summary}),
+                 h("p", {"class": "review-unit", "text": t(f"{self.words}.unit", worlds=review["worlds_per_decision"])}),
+                 h("div", {"class": "review-jumps"}, *jumps) if jumps else None,
+                 h("ol", {"class": "review-list", "tabindex": 0, "aria-label": t("review.list_label")}, *items)
+                 if items else None)
+
+    def jump_controls(self) -> list[Any]:
+        """During a jump: which decision this is, its two moves, the way back."""
+        decision = self.jumped_decision()
+        if decision is None:
+            return []
+        t = self.t
+        rank = decision["costliest"]
+        return [h("div", {"class": "review-at", "role": "status"},
+                  h("p", {"class": "review-at-move"},
+                    h("span", {"text": t(f"{self.words}.at", number=decision["move_number"])}),
+                    h("strong", {"class": "review-rank", "text": t(f"review.rank.{rank}")}) if rank else None),
+                  h("p", {"class": "review-made", "text": self.made_words(decision)}),
+                  h("p", {"class": "review-hint", "text": self.choice_words(decision)
+                          + " · " + self.cost_words(decision["cost"])})),
+                h("button", {"type": "button", "class": "button primary", "data-action": "review-back",
+                             "data-key": "review-back", "text": t(f"{self.words}.back")})]
+
+
+def percent(progress: Progress | None) -> int:
+    """The whole percent a review's progress stands at (0 before it starts)."""
+    done, total = progress or (0, 1)
+    return int(100 * done / max(total, 1))
