@@ -177,7 +177,8 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
 
 
 @pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
-def test_the_end_of_a_match_reviews_its_last_hand(saved_table: Callable[[Match, TablePlan], Page]) -> None:
+def test_the_end_of_a_match_reviews_its_last_hand(saved_table: Callable[[Match, TablePlan], Page],
+                                                 axe_violations: Any) -> None:
     """Match 1 for two seats ends in hand 3, a long one (32 decisions of South's): the review
     shares its deals out (fewer per decision), and its list is that hand's, as CPython's."""
     match = played(1, 2, None)
@@ -201,3 +202,4 @@ def test_the_end_of_a_match_reviews_its_last_hand(saved_table: Callable[[Match, 
     inside(page, ".match-end")
     no_page_scroll(page)
     page.screenshot(path="/tmp/kabalam-review-match-end-1280x800.png")
+    assert [v["id"] for v in axe_violations(page)] == []  # the panel with its review

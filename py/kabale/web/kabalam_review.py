@@ -2,8 +2,8 @@
 the hard computer's honest choice and its cost in points, the three costliest marked, a jump
 to each.
 
-The review is the engine's (:func:`kabale.bots.review.think_review`, the same as
-``python -m kabale review`` on the saved table: the people of the plan, seed 0), kept to
+The review is the engine's (:func:`kabale.bots.review.think_review`, as
+``python -m kabale review`` makes it of the saved table: the people of the plan, seed 0), kept to
 the hand just played and to :data:`kabale.bots.review.TABLE_WORLDS` sampled deals per decision
 (fewer in a hand of many decisions: :data:`kabale.bots.review.TABLE_DEALS` in all), thought in
 slices by :class:`.sliced_review.SlicedReview` (shared with the patience table). The end of

@@ -373,8 +373,8 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
     def on_action(self, action: str, target: Any, event: Any) -> None:
         if action in REVIEW_ACTIONS:
             self.on_review_action(action, int(data(target, "move") or 0))
-        elif self.jumped_decision() is not None and action not in ("rules", "log"):
-            return  # an earlier position, shown read only: only the review's buttons answer
+        elif self.jumped_decision() is not None and action not in ("rules", "log", "new-match"):
+            return  # an earlier position, shown read only: its cards and packets do nothing
         elif action == "card":
             self.toggle(int(data(target, "index") or 0))
         elif action == "packet":
