@@ -426,7 +426,7 @@ STRINGS_DA: dict[str, str] = {
     "kreview.hint": "Svær: {move}",
     "kreview.made_by": "{name}: {move}",
     "kreview.cost": "−{points} point",
-    "kreview.at": "Træk {number} i spillet, før valget (kun visning).",
+    "kreview.at": "Træk {number} i runden, før valget (kun visning).",
     "kreview.bar": "Gennemgang · træk {number}",
     "kreview.back": "Tilbage til gennemgangen",
 }
