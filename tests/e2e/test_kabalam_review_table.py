@@ -114,6 +114,7 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     rows = page.locator(".review-list .review-decision")
     expect(rows).to_have_count(len(decisions), timeout=60_000)
     took = time.perf_counter() - started
+    expect(page.locator(".review-list")).to_be_focused()  # the pressed button is gone: the list has the focus
     print(f"\n{screen}: Review pressed to the list shown: {took:.2f} s "
           f"({len(decisions)} decisions, {expected['worlds_per_decision']} deals each)")
     # every decision: its move number, the move made, hard's choice, the cost, in the engine's order
@@ -143,6 +144,7 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     expect(page.locator(".hand-end")).to_have_count(0)
     expect(page.locator(".review-at")).to_contain_text(f"Move {marked} of the hand, before the decision")
     expect(page.locator(".turn-status")).to_have_text(f"Review · move {marked}")
+    expect(page.get_by_role("button", name="Back to the review")).to_be_focused()
     record = match.hand.to_dict() if match.hand else {}
     before = KabalamHand.from_dict({**record, "moves": record["moves"][:marked - 1]})
     seen = before.observation("S")
@@ -168,6 +170,12 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     back.tap() if touch else back.click()
     expect(rows).to_have_count(len(decisions))
     expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
+    expect(jumps.nth(1)).to_be_focused()  # back where the jump was taken
+    if not touch:  # by the keyboard: Enter on the jump, Escape back
+        page.keyboard.press("Enter")
+        expect(page.locator(".review-at")).to_contain_text(f"Move {marked} of the hand")
+        page.keyboard.press("Escape")
+        expect(jumps.nth(1)).to_be_focused()
     inside(page, ".hand-end")
     no_page_scroll(page)
     # the next hand forgets the review

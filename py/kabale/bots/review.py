@@ -44,8 +44,8 @@ DEFAULT_WORLDS = 200
 #: whole review of a hand (shared out among its decisions, never fewer than FEWEST_WORLDS each):
 #: the review of a hand stays within a few seconds in Pyodide. Measured from the press on Review
 #: to the list shown (tests/e2e/test_kabalam_review_table.py, headless Chromium, 2 shared cores):
-#: 10 decisions at 24 deals, 2.2-3.7 s (9 runs, 1280x800 and 390x844); 32 decisions at 11 deals,
-#: 2.9-4.1 s (4 runs). CPython takes 0.05-0.3 s for the same.
+#: 10 decisions at 24 deals, 1.6-3.7 s (11 runs, 1280x800 and 390x844); 32 decisions at 11 deals,
+#: 2.9-4.1 s (5 runs). CPython takes 0.05-0.3 s for the same.
 TABLE_WORLDS = 24
 TABLE_DEALS = 360
 FEWEST_WORLDS = 8

@@ -77,6 +77,7 @@ class SlicedReview:
         """"You: …" beside a decision (a table of several people names whose it was)."""
         return self.t("review.made", move=self.decision_words(decision, decision["made"]))
 
+    app: Any  # the table's own
     if TYPE_CHECKING:  # the table's own (a method here would come before it in the order Python looks it up)
         def t(self, key: str, **values: Any) -> str: return ""
 
@@ -134,6 +135,7 @@ class SlicedReview:
             self.review_progress = None
         self.review, self.review_shown, self.jumped = review, True, None
         self.refresh()
+        self.app.focus_key("review-list", scroll=False)  # the button that had the focus is gone
 
     def stop_review(self) -> None:
         if self._review_task is not None and not self._review_task.done():
@@ -146,9 +148,12 @@ class SlicedReview:
         elif action == "review-jump" and self.current_review() is not None:
             self.jumped = move_number
             self.refresh()
-        elif action == "review-back":
-            self.jumped = None
+            self.app.focus_key("review-back", scroll=False)
+        elif action == "review-back" and self.jumped is not None:
+            back_to, self.jumped = self.jumped, None
             self.refresh()
+            key = f"review-jump-{back_to}" if back_to in self.marked_moves() else "review-list"
+            self.app.focus_key(key, scroll=False)  # back where the jump was taken
 
     # -- drawing -------------------------------------------------------------------
 
@@ -179,7 +184,7 @@ class SlicedReview:
         decisions = review["decisions"]
         marked = sorted((d for d in decisions if d["costliest"]), key=lambda d: d["costliest"])
         jumps = [h("button", {"type": "button", "class": "button review-jump", "data-action": "review-jump",
-                              "data-move": d["move_number"],
+                              "data-move": d["move_number"], "data-key": f"review-jump-{d['move_number']}",
                               "text": t("review.jump", rank=t(f"review.rank.{d['costliest']}"), number=d["move_number"],
                                         cost=self.cost_words(d["cost"]))})
                  for d in marked]
@@ -199,8 +204,14 @@ class SlicedReview:
                  h("p", {"class": "review-summary", "text": summary}),
                  h("p", {"class": "review-unit", "text": t(f"{self.words}.unit", worlds=review["worlds_per_decision"])}),
                  h("div", {"class": "review-jumps"}, *jumps) if jumps else None,
-                 h("ol", {"class": "review-list", "tabindex": 0, "aria-label": t("review.list_label")}, *items)
+                 h("ol", {"class": "review-list", "tabindex": 0, "aria-label": t("review.list_label"),
+                          "data-key": "review-list"}, *items)
                  if items else None)
+
+    def marked_moves(self) -> list[int]:
+        """The move numbers of the costliest decisions (those with a jump)."""
+        review = self.current_review()
+        return [] if review is None else [d["move_number"] for d in review["decisions"] if d["costliest"]]
 
     def jump_controls(self) -> list[Any]:
         """During a jump: which decision this is, its two moves, the way back."""
