@@ -41,6 +41,7 @@ class KabalamReviewMixin(SlicedReview):
     # provided by the table (declared for the type checker only)
     match: Any
     plan: Any
+    viewer: str | None
     if TYPE_CHECKING:
         def name(self, seat: str) -> str: return ""
 
@@ -113,6 +114,3 @@ class KabalamReviewMixin(SlicedReview):
                     card = mine.querySelector(f'.endowment [data-index="{index}"]')
                     if found(card):
                         card.classList.add(name)
-
-    # provided by the table
-    viewer: str | None
