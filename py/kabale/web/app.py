@@ -525,7 +525,7 @@ class App:
                 self.show_problems()
             return
         element = target.closest("[data-action]")
-        if not found(element) or element.disabled:
+        if not found(element) or getattr(element, "disabled", False):  # (only a control has "disabled")
             return
         action = data(element, "action") or ""
         if action == "lobby":
