@@ -17,9 +17,20 @@ const STEPS = [
 // so the lobby does not show the system's colours for the seconds the runtime takes to load.
 // Python sets the same class again from the settings it reads; a record it cannot read counts
 // as "auto" there and here (no class: the system's prefers-color-scheme).
+// The browser's bar follows: a theme held paints every theme-color meta its own colour (Python
+// does the same in App.apply_look when the setting changes).
+function paintBar(theme) {
+  const metas = [...document.querySelectorAll('meta[name="theme-color"][data-colour]')];
+  const held = metas.find((meta) => meta.dataset.theme === theme);
+  for (const meta of metas) meta.content = (held || meta).dataset.colour;
+}
+
 try {
   const theme = JSON.parse(localStorage.getItem("kabale:settings") || "null")?.data?.theme;
-  if (theme === "light" || theme === "dark") document.documentElement.classList.add(`theme-${theme}`);
+  if (theme === "light" || theme === "dark") {
+    document.documentElement.classList.add(`theme-${theme}`);
+    paintBar(theme);
+  }
 } catch {
   // storage refused (a sandboxed frame) or a record that is not JSON: follow the system
 }

@@ -19,7 +19,8 @@
 //
 // * One move takes MOVE_MS (well under 300 ms); a whole deal DEAL_MS at most.
 // * Input is never blocked: a pointer press or a key first finishes every
-//   running animation at once. A redraw that comes by itself (the computer's
+//   running animation at once, and a press acts on the card the player saw under
+//   the pointer (a card in flight: that card, at its final place). A redraw that comes by itself (the computer's
 //   play, a packet's flip, "thinking...") carries a running cue animation on to
 //   the redrawn element, and sends a card in flight on from where it is.
 // * Nothing moves when the system asks for reduced motion, or with the
@@ -451,8 +452,91 @@ function stepCountUp() {
   requestAnimationFrame(stepCountUp);
 }
 
-// A press or a key during an animation finishes it first, so the input lands where the card is going.
-document.addEventListener("pointerdown", finish, { capture: true });
+// -- a press during an animation acts on what the player saw under the pointer ------------------
+//
+// A press or a key finishes every animation at once, so the input lands where the cards go. But a
+// player aims at what is on screen: a card in flight, where it is now. The browser's own hit test
+// honours the running transforms, so the press's target is that card; its release and click,
+// though, come after the cards have landed and hit whatever lies there now (a mouse's click goes to
+// the nearest element the press and the release share, a finger's tap to what is under it then).
+// So the press notes what it hit (its aim) before finishing, and its click goes to that:
+// * a card in flight: the card, at its final place (the one the player aimed at);
+// * a card still waiting for its turn in a deal (seen at the stock or its seat): what is seen
+//   there, once the cards have been dealt (the stock, not a card that will land elsewhere);
+// * anything else (the felt, a control at rest): itself, never a card that lands there later.
+
+/** How far a click may be from its press and still be its click (a press is not a drag). */
+const AIM_SLOP_PX = 24;
+/** How long after its press a click may come and still be its click. */
+const AIM_MS = 5000;
+
+let aim = null; // {element, key, x, y, time}: what the last press during an animation hit
+
+/** "flying" when an animation of ours moves ``element`` (or an element around it) now, "waiting"
+ *  when the only ones are yet to start (a card not yet dealt, held at its source), else "still". */
+function flightOf(element) {
+  let state = "still";
+  for (const animation of running()) {
+    const target = animation.effect && animation.effect.target;
+    if (!target || !target.contains(element) || animation.playState === "finished") continue;
+    const timing = animation.effect.getComputedTiming();
+    if (timing.localTime === null) continue;
+    if (timing.localTime >= (timing.delay || 0) && timing.localTime < timing.endTime) return "flying";
+    if (timing.localTime < (timing.delay || 0)) state = "waiting";
+  }
+  return state;
+}
+
+function pressed(event) {
+  if (!running().length) {
+    aim = null;
+    finish();
+    return;
+  }
+  const seen = event.target instanceof Element ? event.target : null;
+  const state = seen ? flightOf(seen) : "still";
+  finish();
+  let element = seen;
+  if (state === "waiting") element = document.elementFromPoint(event.clientX, event.clientY) || seen;
+  aim = element && {
+    element,
+    key: element.closest("[data-key]")?.dataset.key || "",
+    x: event.clientX,
+    y: event.clientY,
+    time: performance.now(),
+  };
+}
+
+/** The element a press's aim stands for now (Python may have redrawn since: the same control). */
+function aimed(entry) {
+  if (entry.element.isConnected) return entry.element;
+  return entry.key ? document.querySelector(`[data-key="${CSS.escape(entry.key)}"]`) : null;
+}
+
+function clicked(event) {
+  const entry = aim;
+  aim = null;
+  if (!entry || event.defaultPrevented || event.detail === 0) return; // swallowed, or from a key
+  if (performance.now() - entry.time > AIM_MS
+      || Math.hypot(event.clientX - entry.x, event.clientY - entry.y) > AIM_SLOP_PX) return;
+  const element = aimed(entry);
+  if (element === event.target) return;
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  if (!element) return; // what the player aimed at is gone: the click acts on nothing
+  element.dispatchEvent(new MouseEvent("click", {
+    bubbles: true, cancelable: true, composed: true, view: window, detail: event.detail,
+    clientX: event.clientX, clientY: event.clientY, screenX: event.screenX, screenY: event.screenY,
+    button: event.button, buttons: event.buttons, ctrlKey: event.ctrlKey, shiftKey: event.shiftKey,
+    altKey: event.altKey, metaKey: event.metaKey,
+  }));
+}
+
+document.addEventListener("pointerdown", pressed, { capture: true });
+document.addEventListener("pointercancel", () => { aim = null; }, { capture: true });
+// after drag.js's listener (loaded first), which swallows the click that ends a drag
+document.addEventListener("click", clicked, { capture: true });
+// A key during an animation finishes it first, so the input lands where the card is going.
 document.addEventListener("keydown", finish, { capture: true });
 
 const motion = {

@@ -135,22 +135,57 @@ def test_every_table_fits_the_screen(screen: str, screen_context: Any, base_url:
     open_three_tables(page, screen)
 
 
-def test_a_refusal_and_a_hint_show_inside_the_viewport(screen_context: Any, base_url: str) -> None:
-    """Double H at 1280x800, where both fell below the fold (y = 939 and 931 of 800), and on a phone."""
-    for width, height, touch in (SCREENS["1280x800"], SCREENS["390x844"]):
-        page: Page = screen_context(width, height, touch)
-        page.goto(base_url + "?game=double-h&seed=5")
-        expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
-        stuck = next(place for place in DoubleH.deal(5).facts().places
-                     if place.cards and not any(move.kind is MoveKind.CARD for move in place.moves))
-        double_h_place(page, stuck.place).click()
-        refusal = page.get_by_role("alert").filter(has_text="That card cannot go anywhere now.")
-        expect(refusal).to_be_visible()
-        assert inside_viewport(page, ".double-h-table .refusal"), f"the refusal is out of view at {width}x{height}"
-        page.get_by_role("button", name="Hint").click()
-        expect(page.locator(".hint-text")).to_contain_text(re.compile(r"^(Hint: |No move)"), timeout=30_000)
-        assert inside_viewport(page, ".hint-text"), f"the hint is out of view at {width}x{height}"
-        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+#: The cards of the board that a shown bubble of the feedback (a refusal, a hint) lies over.
+CARDS_UNDER_FEEDBACK = """() => {
+  const bubbles = [...document.querySelectorAll('.double-h-table > .feedback > *')]
+    .map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
+  const covered = [];
+  for (const card of document.querySelectorAll('.double-h-board .card')) {
+    const c = card.getBoundingClientRect();
+    if (bubbles.some((b) => b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5)) {
+      covered.push(`${card.dataset.card} at (${Math.round(c.left)}, ${Math.round(c.top)})`);
+    }
+  }
+  return {bubbles: bubbles.length, covered};
+}"""
+
+
+def assert_covers_no_card(page: Page, what: str) -> None:
+    found = page.evaluate(CARDS_UNDER_FEEDBACK)
+    assert found["bubbles"] > 0, f"{what}: no bubble is shown"
+    assert not found["covered"], f"{what} lies over cards: {found['covered']}"
+
+
+@pytest.mark.parametrize("screen", ["1280x800", "390x844", "360x740", "844x390 (phone landscape)"])
+def test_a_refusal_and_a_hint_show_inside_the_viewport_over_no_card(screen: str, screen_context: Any, base_url: str) -> None:
+    """Double H at 1280x800, where both fell below the fold (y = 939 and 931 of 800), and on phones, where
+    over the foot of the board they hid its last row: in view, and over no card of the board."""
+    width, height, touch = SCREENS[screen]
+    page: Page = screen_context(width, height, touch)
+    page.goto(base_url + "?game=double-h&seed=5")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    stuck = next(place for place in DoubleH.deal(5).facts().places
+                 if place.cards and not any(move.kind is MoveKind.CARD for move in place.moves))
+    double_h_place(page, stuck.place).click()
+    refusal = page.get_by_role("alert").filter(has_text="That card cannot go anywhere now.")
+    expect(refusal).to_be_visible()
+    assert inside_viewport(page, ".double-h-table .refusal"), f"the refusal is out of view at {screen}"
+    assert_covers_no_card(page, f"the refusal at {screen}")
+    page.keyboard.press("h")
+    expect(page.locator(".hint-text")).to_contain_text(re.compile(r"^(Hint: |No move)"), timeout=30_000)
+    expect(refusal).to_have_count(0)  # asking what to do makes the refusal old news
+    assert inside_viewport(page, ".hint-text"), f"the hint is out of view at {screen}"
+    assert_covers_no_card(page, f"the hint at {screen}")
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    if touch:
+        # on a phone it lies over the buttons at the foot: a tap on it takes it down, and reaches no button
+        box = page.locator(".hint-text").bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(page.locator(".hint-text")).to_have_count(0)
+        expect(page.locator(".place-button.hinted")).to_have_count(0)
+        expect(page.get_by_role("button", name="Give up")).to_be_enabled()  # the game goes on
+        expect(page.locator(".game-end")).to_have_count(0)
 
 
 HOST_PAGE = """<!doctype html>

@@ -26,10 +26,26 @@ def test_the_manifest_names_describes_and_starts_the_app_where_it_is_served() ->
         assert not re.match(r"^(/|[a-z]+:)", icon["src"]), f"{icon['src']} is not relative"
 
 
-def test_the_theme_colour_is_the_pages() -> None:
-    meta = re.search(r'<meta name="theme-color" content="(#[0-9a-f]{6})">', PAGE)
-    assert meta and MANIFEST["theme_color"] == meta.group(1)
-    assert re.fullmatch(r"#[0-9a-f]{6}", MANIFEST["background_color"])
+CSS = (ROOT / "assets" / "css" / "kabale.css").read_text(encoding="utf-8")
+
+
+def felt_dark(selector: str) -> str:
+    """The --felt-dark of a theme's block in the stylesheet (the page's edge: <html>'s background)."""
+    block = re.search(re.escape(selector) + r" \{([^}]*)\}", CSS)
+    assert block, selector
+    colour = re.search(r"--felt-dark: (#[0-9a-f]{6});", block.group(1))
+    assert colour, selector
+    return colour.group(1)
+
+
+def test_the_theme_colour_is_the_pages_edge_in_each_theme() -> None:
+    """Issue 13: the browser's bar takes the page's colour, light or dark, as the system says;
+    the manifest (which cannot follow the scheme) takes the dark theme's, the stylesheet's default."""
+    metas = re.findall(r'<meta name="theme-color" content="(#[0-9a-f]{6})" media="\(prefers-color-scheme: (\w+)\)"'
+                       r' data-theme="(\w+)" data-colour="(#[0-9a-f]{6})">', PAGE)
+    colours = {scheme: content for content, scheme, theme, kept in metas if scheme == theme and content == kept}
+    assert colours == {"light": felt_dark(":root.theme-light"), "dark": felt_dark(":root")}
+    assert MANIFEST["theme_color"] == MANIFEST["background_color"] == colours["dark"]
 
 
 def test_the_page_links_the_manifest_and_the_touch_icon() -> None:

@@ -383,8 +383,18 @@ class App:
         document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
         for name in THEMES[1:]:
             document.documentElement.classList.toggle(f"theme-{name}", name == self.settings.theme)
+        self.paint_bar()
         for name in CARD_BACKS[1:]:
             document.body.classList.toggle(f"back-{name}", name == self.settings.card_back)
+
+    def paint_bar(self) -> None:
+        """The browser's bar in the theme's colour: each theme-color meta of index.html keeps its
+        own colour in data-colour, for the system's scheme it names; a theme held in the settings
+        paints them all its colour (as assets/js/boot.js does before Python starts)."""
+        metas = list(document.querySelectorAll('meta[name="theme-color"][data-colour]'))
+        held = next((meta for meta in metas if data(meta, "theme") == self.settings.theme), None)
+        for meta in metas:
+            meta.content = data(held if held is not None else meta, "colour") or ""
 
     def apply_language(self) -> None:
         """Put the static lobby and the header in the chosen language."""
@@ -515,7 +525,7 @@ class App:
                 self.show_problems()
             return
         element = target.closest("[data-action]")
-        if not found(element) or element.disabled:
+        if not found(element) or getattr(element, "disabled", False):  # (only a control has "disabled")
             return
         action = data(element, "action") or ""
         if action == "lobby":

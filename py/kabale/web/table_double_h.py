@@ -239,8 +239,10 @@ class DoubleHTable(Screen):
         )
 
     def render_feedback(self) -> Element:
-        """The hint, the verdict and a refusal, over the foot of the board: where the player is
-        looking, on every screen (below the buttons they fell under the fold)."""
+        """The hint, the verdict and a refusal, where the player is looking and on no card: at the
+        foot of the column beside the board on a wide screen, over the buttons at the foot on a
+        phone (below the buttons they fell under the fold; over the board they hid its last row).
+        A press on them takes them down (``dismiss``)."""
         t, game = self.t, self.game_state
         hint_text = None
         if self.thinking:
@@ -254,7 +256,7 @@ class DoubleHTable(Screen):
             verdict = h("p", {"class": f"verdict {self.verdict}", "text": t(f"dh.winnable.{self.verdict}")})
         return h(
             "div",
-            {"class": "feedback"},
+            {"class": "feedback", "data-action": "dismiss"},
             h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(),
               h("p", {"class": "auto-note", "text": self.notice}) if self.notice else None, hint_text, verdict),
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
@@ -354,6 +356,8 @@ class DoubleHTable(Screen):
             self.play(Move.give_up())
         elif action == "hint":
             self.ask_hint()
+        elif action == "dismiss":
+            self.dismiss()
         elif action == "turning":
             self.ask_turning_point()
         elif action == "turning-go":
@@ -364,6 +368,13 @@ class DoubleHTable(Screen):
             self.app.new_solitaire("double-h", self.game_state.seed)
         elif action == "rules":
             self.app.show_rules("double-h")
+
+    def dismiss(self) -> None:
+        """A press on the feedback takes it down (the refusal, the hint, the note of automatic moves):
+        on a phone it lies over the buttons at the foot, and a press meant for one of them must
+        not reach it unseen; the next press does. The verdict stays: the option asked for it."""
+        self.message, self.hint, self.notice = "", None, ""
+        self.refresh()
 
     def pick(self, source: str) -> None:
         """Pick up the top card of a place or of the waste (again: put it back)."""
@@ -487,6 +498,7 @@ class DoubleHTable(Screen):
         game = self.game_state
         if game.is_over():
             return
+        self.message = ""  # a refusal of an earlier press is old news once the player asks what to do
 
         def work() -> None:
             from kabale.solver import HONEST, hint
