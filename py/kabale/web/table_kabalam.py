@@ -30,7 +30,7 @@ OWN_REVEAL_MS = 650
 
 
 class KabalamTable(CoachMixin, KabalaTable):
-    game = "kabalam"
+    game: str = "kabalam"
     record = KABALAM
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
@@ -64,7 +64,7 @@ class KabalamTable(CoachMixin, KabalaTable):
         return turn
 
     def query(self) -> str:
-        return f"?game=kabalam&seed={self.match.seed}"
+        return f"?game={self.game}&seed={self.match.seed}"
 
     def first_viewer(self) -> str | None:
         """Who looks at the device when a hand starts: the only person; in hot-seat, the
@@ -369,7 +369,7 @@ class KabalamTable(CoachMixin, KabalaTable):
         elif action == "new-match":
             self.app.open_kabalam_setup(fresh=True)
         elif action == "rules":
-            self.app.show_rules("kabalam")
+            self.app.show_rules(self.game)
         elif action == "log":
             self.toggle_log()
         elif action == "hint":
@@ -396,7 +396,7 @@ class KabalamTable(CoachMixin, KabalaTable):
             self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
         result = self.match.result() if self.match.is_over() else None
         if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
-            self.cue("win", {"game": "kabalam"})
+            self.cue("win", {"game": self.game})
         self.save()
         if seat != self.viewer:
             observation = self.seen()
@@ -505,7 +505,7 @@ class KabalamTable(CoachMixin, KabalaTable):
         return False
 
     def on_storage(self, name: str) -> None:
-        if name != KABALAM:
+        if name != self.record:
             return
         saved = self.app.store.load(KABALAM)
         if isinstance(saved, SavedMatch):
