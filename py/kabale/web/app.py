@@ -249,7 +249,7 @@ class App:
         none (a finished one only when named: a reload); when the URL names another deal while
         one is in progress, the player chooses; else a new deal."""
         saved = self.store.load(game)
-        if not isinstance(saved, (SavedPatience, SavedDoubleH)):
+        if not isinstance(saved, SAVED_SOLITAIRES[game]):
             self.new_solitaire(game, seed, push=push)
             return
         saved_seed, over = saved.game.seed, saved.game.is_over()
@@ -272,7 +272,7 @@ class App:
         counts as lost. A game that follows "winnable deals only" (Double H), with the setting on:
         a fresh deal the solver found winnable."""
         saved = self.store.load(game)
-        if isinstance(saved, (SavedPatience, SavedDoubleH)) and not saved.counted and saved.game.moves:
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted and saved.game.moves:
             self.count_result(game, lambda stats: stats.record(False))
         vetting = SOLITAIRE_TABLES[game].vetting[0]
         if SOLITAIRE_TABLES[game].vetted is not None and seed is None and self.settings.winnable_only:
