@@ -1,9 +1,10 @@
 """Count the places that branch on which game is played, outside the registry.
 
 Issue 12's measure: a fourth game should touch the registry, not every layer.
-A branch here is a comparison with a game's name (``game == "patience"``,
-``name in ("kabalam", ...)``, ``name == DOUBLE_H``, a ``match`` case on it) or an ``isinstance``
-test against a game's class. The registry (py/kabale/games/__init__.py) and each
+A branch here is a comparison with a game's name or the name of its record
+(``game == "patience"``, ``name in ("kabalam", ...)``, ``name == DOUBLE_H``,
+``key == "stats:double-h"``, a ``match`` case on it), or a test of a game's class
+(``isinstance``/``issubclass`` against it, ``type(game) is Patience``). The registry (py/kabale/games/__init__.py) and each
 game's own rules (its package under py/kabale/games/, whose records carry its
 name) are not counted; a game's solver side (games/<game>/solver*.py) is, as the
 solver's.
@@ -19,9 +20,9 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "py" / "kabale"
-NAMES = {"kabalam", "patience", "double-h", "kabalam-match"}
+NAMES = {"kabalam", "patience", "double-h", "kabalam-match", "stats:patience", "stats:double-h"}
 #: Constants that hold a game's name (kabale.web.saved's record names, double_h.GAME_NAME).
-NAME_CONSTANTS = {"KABALAM", "PATIENCE", "DOUBLE_H", "GAME_NAME"}
+NAME_CONSTANTS = {"KABALAM", "PATIENCE", "DOUBLE_H", "GAME_NAME", "PATIENCE_STATS", "DOUBLE_H_STATS"}
 CLASSES = {"KabalamHand", "Match", "Patience", "DoubleH"}
 
 
@@ -49,18 +50,28 @@ def _names_in(node: ast.AST) -> bool:
     return False
 
 
+def _is_class(node: ast.AST) -> bool:
+    """A game's class, by its name alone or through its module (``rules.Patience``)."""
+    return (isinstance(node, ast.Name) and node.id in CLASSES) or (isinstance(node, ast.Attribute)
+                                                                   and node.attr in CLASSES)
+
+
 def branches(path: Path) -> list[tuple[int, str]]:
     """(line, kind) of every branch on a game in one file."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Compare) and any(_names_in(side) for side in [node.left, *node.comparators]):
             found.append((node.lineno, "name"))
+        elif isinstance(node, ast.Compare) and any(_is_class(side) for side in [node.left, *node.comparators]):
+            found.append((node.lineno, "class"))  # type(game) is Patience
         elif isinstance(node, ast.match_case) and _names_in(getattr(node.pattern, "value", ast.Constant(None))):
             found.append((node.pattern.lineno, "name"))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
-              and len(node.args) == 2):
+        elif isinstance(node, ast.match_case) and isinstance(node.pattern, ast.MatchClass) and _is_class(node.pattern.cls):
+            found.append((node.pattern.lineno, "class"))  # case Patience():
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2):
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
-            if any(isinstance(kind, ast.Name) and kind.id in CLASSES for kind in kinds):
+            if any(_is_class(kind) for kind in kinds):
                 found.append((node.lineno, "class"))
     return found
 

@@ -31,7 +31,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterable, Sequence, TypeVar, overload
+from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, overload
 
 from kabale.cards import new_rng, shuffled
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
@@ -234,10 +234,14 @@ def solve(game: DoubleH | Patience, budget_s: float | None = 2.0, budget_states:
           mode: str = THOUGHTFUL, samples: int = DEFAULT_SAMPLES,
           seed: int = 0) -> Verdict[Move] | Verdict[PatienceMove]:
     """Can the game's present position still be won? (Also "still winnable?")
-    Patience Kabalam has the thoughtful mode only (see :func:`solve_patience`)."""
-    if isinstance(game, Patience):
-        _thoughtful_only(mode)
-        return solve_patience(game, budget_s, budget_states, seed=seed)
+    Patience Kabalam has the thoughtful mode only (see :func:`solve_patience`).
+    The game's own solver side answers (:data:`_SIDES`); ValueError for a game the solver does not play."""
+    return _side(game).solve(game, budget_s, budget_states, mode, samples, seed)
+
+
+def _solve_double_h(game: DoubleH, budget_s: float | None, budget_states: int | None, mode: str, samples: int,
+                    seed: int) -> Verdict[Move]:
+    """:func:`solve` for Double H: thoughtful, or honest over sampled stock orders."""
     if game.is_won():
         return Verdict(WON, (), 0, 0.0, mode)
     if mode == HONEST:
@@ -327,14 +331,14 @@ def hint(game: DoubleH | Patience, mode: str = THOUGHTFUL, budget_s: float | Non
     Patience Kabalam: thoughtful (:func:`_patience_hint`), or honest from the game's
     observation alone (:mod:`kabale.games.patience.solver_honest`: ``samples`` worlds, each
     search capped at ``budget_states``, 3,000 when not given; ``budget_s`` is not used,
-    so that an honest hint is the same on any machine)."""
-    if isinstance(game, Patience):
-        if mode == HONEST:
-            from kabale.games.patience.solver_honest import DEFAULT_STATES, honest_hint
+    so that an honest hint is the same on any machine). The game's own solver side answers
+    (:data:`_SIDES`); ValueError for a game the solver does not play."""
+    return _side(game).hint(game, mode, budget_s, budget_states, samples, seed)
 
-            return honest_hint(game.observation(), samples, budget_states or DEFAULT_STATES, seed)
-        _thoughtful_only(mode)
-        return _patience_hint(game, budget_s, budget_states, seed)
+
+def _hint_double_h(game: DoubleH, mode: str, budget_s: float | None, budget_states: int | None, samples: int,
+                   seed: int) -> Hint[Move]:
+    """:func:`hint` for Double H."""
     if game.is_over():
         verdict: Verdict[Move] = Verdict(game.result().outcome, (), 0, 0.0, mode)
         return Hint(None, f"The game is over: {game.result().outcome}", mode, verdict, "")
@@ -439,6 +443,24 @@ def summarize(verdicts: Sequence[Verdict[Any]]) -> WinRate:
 KNOWS_EVERYTHING = "thoughtful: it knows the face-down cards and the order of the draw pile"
 
 
+def _solve_patience_game(game: Patience, budget_s: float | None, budget_states: int | None, mode: str,
+                         samples: int, seed: int) -> Verdict[PatienceMove]:
+    """:func:`solve` for Patience Kabalam: thoughtful only (``samples`` is not used)."""
+    _thoughtful_only(mode)
+    return solve_patience(game, budget_s, budget_states, seed=seed)
+
+
+def _hint_patience_game(game: Patience, mode: str, budget_s: float | None, budget_states: int | None,
+                        samples: int, seed: int) -> Hint[PatienceMove]:
+    """:func:`hint` for Patience Kabalam: thoughtful, or honest from the game's observation alone."""
+    if mode == HONEST:
+        from kabale.games.patience.solver_honest import DEFAULT_STATES, honest_hint
+
+        return honest_hint(game.observation(), samples, budget_states or DEFAULT_STATES, seed)
+    _thoughtful_only(mode)
+    return _patience_hint(game, budget_s, budget_states, seed)
+
+
 def _thoughtful_only(mode: str) -> None:
     if mode != THOUGHTFUL:
         raise ValueError(f"Patience Kabalam is solved in the {THOUGHTFUL!r} mode only, not {mode!r}")
@@ -536,3 +558,33 @@ def safe_move(game: DoubleH) -> Move | None:
     model, state = Model.from_game(game)
     forced, _ = Space(model).scored(state)
     return None if forced is None else Model.to_move(forced)
+
+
+# -- each game's solver side ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Side:
+    """What the solver does for one game: :func:`solve` and :func:`hint` for a game of it
+    (each takes the public function's arguments, in the public function's order)."""
+
+    solve: Callable[[Any, float | None, int | None, str, int, int], Verdict[Any]]
+    hint: Callable[[Any, str, float | None, int | None, int, int], Hint[Any]]
+
+
+#: The solver side of each game it plays, by the class of a game of it: :func:`solve` and
+#: :func:`hint` look a game up here instead of asking which game it is, so a game the
+#: solver comes to play is one entry more. (The solver sits below the registry,
+#: kabale.games.GAMES, whose hooks call :func:`solve` and :func:`hint`: it cannot ask it.)
+_SIDES: dict[type, _Side] = {
+    DoubleH: _Side(_solve_double_h, _hint_double_h),
+    Patience: _Side(_solve_patience_game, _hint_patience_game),
+}
+
+
+def _side(game: object) -> _Side:
+    """The solver side of a game; ValueError for a game the solver does not play."""
+    side = _SIDES.get(type(game))
+    if side is None:
+        raise ValueError(f"the solver does not play {type(game).__name__}")
+    return side

@@ -85,5 +85,42 @@ def test_the_command_line_never_branches_on_a_game() -> None:
 def test_the_branch_counter_sees_a_branch(tmp_path: Path) -> None:
     (tmp_path / "cli").mkdir()
     (tmp_path / "cli" / "x.py").write_text(
-        'if game == "patience" or name in ("kabalam",) or record == DOUBLE_H or isinstance(g, Match):\n    pass\n')
-    assert count(tmp_path) == {"cli": {"name": 3, "class": 1}}
+        'if game == "patience" or name in ("kabalam",) or record == DOUBLE_H or isinstance(g, Match):\n    pass\n'
+        'if key == DOUBLE_H_STATS or key != "stats:patience" or type(g) is Patience or issubclass(k, rules.DoubleH):\n'
+        '    pass\n'
+        'match g:\n    case KabalamHand():\n        pass\n    case "double-h":\n        pass\n')
+    assert count(tmp_path) == {"cli": {"name": 6, "class": 4}}
+
+
+def test_no_layer_branches_on_a_game_outside_the_registry() -> None:
+    """Issue 12's measure, pinned at its floor: the solver, the bots and the page ask the registry
+    (or a table of their own keyed by the game), not "which game is this?"."""
+    assert count() == {}
+
+
+def test_the_solver_answers_through_each_games_own_side() -> None:
+    from kabale import solver
+
+    played = {spec.game_type for spec in GAMES.values() if spec.solver_modes}
+    assert set(solver._SIDES) == played  # a game the registry says is solved has its solver side
+    kabalam = GAMES["kabalam"].deal(1, Options())
+    with pytest.raises(ValueError, match="does not play KabalamHand"):
+        solver.solve(kabalam)  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="does not play KabalamHand"):
+        solver.hint(kabalam)  # type: ignore[call-overload]
+
+
+def test_a_winnable_deal_is_one_the_solver_won() -> None:
+    spec = GAMES["double-h"]
+    drawn: list[int] = []
+
+    def fresh_seed() -> int:
+        drawn.append(len(drawn) + 1)
+        return drawn[-1]
+
+    seed, seconds = spec.winnable_deal(fresh_seed, budget_s=30.0, per_deal_s=0.6)
+    assert seconds is not None and seed == drawn[-1]
+    assert spec.solve(spec.deal(seed), budget_s=10.0, seed=seed).status == "won"
+    assert spec.winnable_deal(lambda: 77, budget_s=0.0) == (77, None)  # no time: a deal as it falls, unvetted
+    with pytest.raises(ValueError, match="has no solver"):
+        GAMES["kabalam"].winnable_deal(lambda: 1)

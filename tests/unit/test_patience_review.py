@@ -106,3 +106,19 @@ def test_the_registry_names_the_patiences_review_and_kabalam_refuses_a_state_cap
     assert kabalam.review is not None
     with pytest.raises(ValueError, match="no cap of states"):
         kabalam.review(kabalam.deal(1), None, 4, 0, 100)
+
+
+def test_each_review_refuses_another_games_record() -> None:
+    """The patience's own reader refuses a Double H game; the KABALAM review takes a match or a lone
+    hand (both give their hand records) and refuses a patience."""
+    from kabale.bots.review import review_kabalam
+    from kabale.games.kabalam.match import Match
+
+    with pytest.raises(ValueError, match="not a Patience Kabalam game"):
+        review_patience(GAMES["double-h"].deal(1))
+    with pytest.raises(ValueError, match="takes a match or a hand, not Patience"):
+        review_kabalam(Patience.deal(1), worlds=1)  # type: ignore[arg-type]
+    hand = GAMES["kabalam"].deal(1)
+    assert hand.hand_records == [hand.to_dict()]
+    match = Match.start(1, seats=2)
+    assert match.hand_records == [match.hand.to_dict()]

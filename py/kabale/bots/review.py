@@ -52,11 +52,11 @@ FEWEST_WORLDS = 8
 
 
 def _hand_records(game: Match | KabalamHand) -> list[dict[str, Any]]:
-    if isinstance(game, Match):
-        return game.hand_records
-    if isinstance(game, KabalamHand):
-        return [game.to_dict()]
-    raise ValueError(f"a KABALAM review takes a match or a hand, not {type(game).__name__}")
+    """The hands to review: a match's, or a lone hand as its one record (both say ``hand_records``)."""
+    records: list[dict[str, Any]] | None = getattr(game, "hand_records", None)
+    if records is None:
+        raise ValueError(f"a KABALAM review takes a match or a hand, not {type(game).__name__}")
+    return records
 
 
 def review_kabalam(

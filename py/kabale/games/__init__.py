@@ -107,6 +107,22 @@ class GameSpec:
 
         return hint(game, mode, budget_s, budget_states, samples, seed)
 
+    def winnable_deal(self, fresh_seed: Callable[[], int], budget_s: float = 3.0,
+                      per_deal_s: float = 0.6) -> tuple[int, float | None]:
+        """A fresh deal the solver found winnable (thoughtful, ``per_deal_s`` each), and how long
+        finding it took; (a fresh deal, None) when none was found within ``budget_s``. What the
+        page's "winnable deals only" deals; ``fresh_seed`` draws a deal's number (the page's own,
+        from the system's randomness). ValueError when the solver does not play this game."""
+        import time
+
+        started = time.perf_counter()
+        seed = fresh_seed()
+        while time.perf_counter() - started < budget_s:
+            if self.solve(self.deal(seed), budget_s=per_deal_s, seed=seed).status == "won":
+                return seed, time.perf_counter() - started
+            seed = fresh_seed()
+        return seed, None
+
     def _check_mode(self, mode: str) -> None:
         if mode not in self.solver_modes:
             raise ValueError(self.mode_refusal())

@@ -26,6 +26,7 @@ from .saved import (
 from .screen import Screen, later
 from .settings import CARD_BACKS, CHOICES, THEMES, Settings
 from .store import Problem, Store, record_name
+from .tables import SOLITAIRE_TABLES
 
 if TYPE_CHECKING:
     from .table_double_h import DoubleHTable
@@ -240,20 +241,15 @@ class App:
         return stats
 
     def solitaire_table(self, game: str, saved: Any) -> "PatienceTable | DoubleHTable":
-        if game == "patience":
-            from .table_patience import PatienceTable
-
-            return PatienceTable(self, saved, self.stats_of(game))
-        from .table_double_h import DoubleHTable
-
-        return DoubleHTable(self, saved, self.stats_of(game))
+        """The table of a patience over its saved game (kabale.web.tables says which)."""
+        return SOLITAIRE_TABLES[game].open(self, saved, self.stats_of(game))
 
     def open_solitaire(self, game: str, seed: int | None, *, push: bool = True) -> None:
         """A patience ("patience" or "double-h"): its saved game when the URL names it or names
         none (a finished one only when named: a reload); when the URL names another deal while
         one is in progress, the player chooses; else a new deal."""
         saved = self.store.load(game)
-        if not isinstance(saved, (SavedPatience, SavedDoubleH)):
+        if not isinstance(saved, SAVED_SOLITAIRES[game]):
             self.new_solitaire(game, seed, push=push)
             return
         saved_seed, over = saved.game.seed, saved.game.is_over()
@@ -273,30 +269,32 @@ class App:
 
     def new_solitaire(self, game: str, seed: int | None, *, push: bool = True) -> None:
         """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
-        counts as lost. Double H with "winnable deals only": a fresh deal the solver found winnable."""
+        counts as lost. A game that follows "winnable deals only" (Double H), with the setting on:
+        a fresh deal the solver found winnable."""
         saved = self.store.load(game)
-        if isinstance(saved, (SavedPatience, SavedDoubleH)) and not saved.counted and saved.game.moves:
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted and saved.game.moves:
             self.count_result(game, lambda stats: stats.record(False))
-        if game == "double-h" and seed is None and self.settings.winnable_only:
-            self.show_notice([self.t("dh.vetting")])  # painted before the solver holds the page
+        vetting = SOLITAIRE_TABLES[game].vetting[0]
+        if SOLITAIRE_TABLES[game].vetted is not None and seed is None and self.settings.winnable_only:
+            self.show_notice([self.t(vetting)])  # painted before the solver holds the page
             screen = self.screen
-            later(30, lambda: self.open_winnable_deal(push) if self.screen is screen else self.clear_notice("dh.vetting"))
+            later(30, lambda: self.open_winnable_deal(game, push) if self.screen is screen else self.clear_notice(vetting))
             return
         from kabale.games import GAMES as RULES  # imports this game's rules only
 
         dealt = RULES[game].deal(seed if seed is not None else fresh_seed())
         self.open_fresh(game, SAVED_SOLITAIRES[game](dealt), push=push)
 
-    def open_winnable_deal(self, push: bool) -> None:
-        """Double H, "winnable deals only": a fresh deal the solver found winnable (it says how fast)."""
-        from kabale.games.double_h.rules import DoubleH
+    def open_winnable_deal(self, game: str, push: bool) -> None:
+        """"Winnable deals only": a fresh deal the solver found winnable (it says how fast)."""
+        from kabale.games import GAMES as RULES  # imports this game's rules only
 
-        from .table_double_h import vet_fresh_deal
-
-        seed, vetted = vet_fresh_deal()
-        self.clear_notice("dh.vetting")
-        fresh = SavedDoubleH(DoubleH.deal(seed), vetted_s=vetted)
-        self.open_fresh("double-h", fresh, message="" if vetted is not None else self.t("dh.vetting_failed"), push=push)
+        table, spec = SOLITAIRE_TABLES[game], RULES[game]
+        assert table.vetted is not None, f"{game} is dealt as it falls"
+        seed, vetted = spec.winnable_deal(fresh_seed)
+        self.clear_notice(table.vetting[0])
+        fresh = table.vetted(spec.deal(seed), vetted)
+        self.open_fresh(game, fresh, message="" if vetted is not None else self.t(table.vetting[1]), push=push)
 
     def open_fresh(self, game: str, fresh: "SavedPatience | SavedDoubleH", message: str = "", *, push: bool) -> None:
         self.save(game, fresh.to_dict())

@@ -20,7 +20,6 @@ from .dom import Element, data, h
 from .faces import value_index
 from .messages import card_name, refusal, value_name
 from .render import card_element
-from .routes import fresh_seed
 from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
 from .screen import Screen, later
 
@@ -37,8 +36,9 @@ MAX_SAFE_MOVES = 30
 
 
 class DoubleHTable(Screen):
-    game = "double-h"
+    game: str = "double-h"
     record = DOUBLE_H
+    stats_record = DOUBLE_H_STATS
 
     def __init__(self, app: Any, saved: SavedDoubleH, stats: DoubleHStats) -> None:
         super().__init__(app)
@@ -64,7 +64,7 @@ class DoubleHTable(Screen):
         return self.saved.game
 
     def query(self) -> str:
-        return f"?game=double-h&seed={self.game_state.seed}"
+        return f"?game={self.game}&seed={self.game_state.seed}"
 
     # -- what can be done -----------------------------------------------------------
 
@@ -363,11 +363,11 @@ class DoubleHTable(Screen):
         elif action == "turning-go":
             self.go_to_turning_point()
         elif action == "new-deal":
-            self.app.new_solitaire("double-h", None)
+            self.app.new_solitaire(self.game, None)
         elif action == "restart":
-            self.app.new_solitaire("double-h", self.game_state.seed)
+            self.app.new_solitaire(self.game, self.game_state.seed)
         elif action == "rules":
-            self.app.show_rules("double-h")
+            self.app.show_rules(self.game)
 
     def dismiss(self) -> None:
         """A press on the feedback takes it down (the refusal, the hint, the note of automatic moves):
@@ -451,10 +451,10 @@ class DoubleHTable(Screen):
         if game.is_over() and not self.saved.counted:
             result = game.result()
             self.stats = self.app.count_result(
-                "double-h", lambda stats: stats.record(result.outcome == "won", result.round, result.wins))
+                self.game, lambda stats: stats.record(result.outcome == "won", result.round, result.wins))
             self.saved.counted = True
             if result.outcome == "won":  # the cards go home, the bonus is counted up
-                self.cue("win", {"game": "double-h", "bonus": result.wins})
+                self.cue("win", {"game": self.game, "bonus": result.wins})
             self.app.announce(self.t("dh.won", round=result.round, count=result.wins) if result.outcome == "won"
                               else self.t("dh.lost") if result.outcome == "lost" else self.t("dh.gave_up"))
         self.app.save(DOUBLE_H, self.saved.to_dict())
@@ -637,30 +637,13 @@ class DoubleHTable(Screen):
             self.place_chosen(name)
 
     def on_storage(self, name: str) -> None:
-        if name == DOUBLE_H:
+        if name == self.record:
             saved = self.app.store.load(DOUBLE_H)
             if isinstance(saved, SavedDoubleH):
                 self.saved, self.source, self.hint = saved, None, None
                 self.refresh()
-        elif name == DOUBLE_H_STATS:
+        elif name == self.stats_record:
             stats = self.app.store.load(DOUBLE_H_STATS)
             if isinstance(stats, DoubleHStats):
                 self.stats = stats
                 self.refresh()
-
-
-
-
-
-def vet_fresh_deal(budget_s: float = 3.0, per_deal_s: float = 0.6) -> tuple[int, float | None]:
-    """A fresh deal the solver found winnable (thoughtful), and how long finding it took;
-    (a fresh deal, None) when none was found within ``budget_s``."""
-    from kabale.solver import solve_seed
-
-    started = time.perf_counter()
-    seed = fresh_seed()
-    while time.perf_counter() - started < budget_s:
-        if solve_seed(seed, budget_s=per_deal_s).status == "won":
-            return seed, time.perf_counter() - started
-        seed = fresh_seed()
-    return seed, None

@@ -31,7 +31,7 @@ OWN_REVEAL_MS = 650
 
 
 class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
-    game = "kabalam"
+    game: str = "kabalam"
     record = KABALAM
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
@@ -65,7 +65,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         return turn
 
     def query(self) -> str:
-        return f"?game=kabalam&seed={self.match.seed}"
+        return f"?game={self.game}&seed={self.match.seed}"
 
     def first_viewer(self) -> str | None:
         """Who looks at the device when a hand starts: the only person; in hot-seat, the
@@ -390,7 +390,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         elif action == "new-match":
             self.app.open_kabalam_setup(fresh=True)
         elif action == "rules":
-            self.app.show_rules("kabalam")
+            self.app.show_rules(self.game)
         elif action == "log":
             self.toggle_log()
         elif action == "hint":
@@ -417,7 +417,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
         result = self.match.result() if self.match.is_over() else None
         if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
-            self.cue("win", {"game": "kabalam"})
+            self.cue("win", {"game": self.game})
         self.save()
         if seat != self.viewer:
             observation = self.seen()
@@ -531,7 +531,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         return False
 
     def on_storage(self, name: str) -> None:
-        if name != KABALAM:
+        if name != self.record:
             return
         saved = self.app.store.load(KABALAM)
         if isinstance(saved, SavedMatch):

@@ -26,8 +26,9 @@ DRAW = Move.draw()
 
 
 class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
-    game = "patience"
+    game: str = "patience"
     record = PATIENCE
+    stats_record = PATIENCE_STATS
 
     def __init__(self, app: Any, saved: SavedPatience, stats: PatienceStats) -> None:
         super().__init__(app)
@@ -40,7 +41,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         return self.saved.game
 
     def query(self) -> str:
-        return f"?game=patience&seed={self.game_state.seed}"
+        return f"?game={self.game}&seed={self.game_state.seed}"
 
     def seen(self) -> PatienceObservation:
         return self.game_state.observation()
@@ -156,11 +157,11 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         elif action == "redo":
             self.redo()
         elif action == "new-deal":
-            self.app.new_solitaire("patience", None)
+            self.app.new_solitaire(self.game, None)
         elif action == "restart":
-            self.app.new_solitaire("patience", self.game_state.seed)
+            self.app.new_solitaire(self.game, self.game_state.seed)
         elif action == "rules":
-            self.app.show_rules("patience")
+            self.app.show_rules(self.game)
         elif action == "log":
             self.toggle_log()
         elif action == "hint":
@@ -187,10 +188,10 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         if game.is_over() and not self.saved.counted:
             result = game.result()
             assert result is not None
-            self.stats = self.app.count_result("patience", lambda stats: stats.record(result.won))
+            self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won))
             self.saved.counted = True
             if result.won:
-                self.cue("win", {"game": "patience"})
+                self.cue("win", {"game": self.game})
             self.app.announce(self.t("patience.won") if result.won else self.t(f"patience.lost.{result.reason}"))
         self.app.save(PATIENCE, self.saved.to_dict())
         self.refresh()
@@ -244,19 +245,19 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         elif action == "hint":
             self.ask_hint()
         elif action == "new" and self.game_state.is_over():
-            self.app.new_solitaire("patience", None)
+            self.app.new_solitaire(self.game, None)
         else:
             return False
         return True
 
     def on_storage(self, name: str) -> None:
-        if name == PATIENCE:
+        if name == self.record:
             saved = self.app.store.load(PATIENCE)
             if isinstance(saved, SavedPatience):
                 self.leave()
                 self.saved, self.reveal, self.selected = saved, None, frozenset()
                 self.refresh()
-        elif name == PATIENCE_STATS:
+        elif name == self.stats_record:
             stats = self.app.store.load(PATIENCE_STATS)
             if isinstance(stats, PatienceStats):
                 self.stats = stats

@@ -539,6 +539,12 @@ class KabalamHand:
 
     # -- storage -----------------------------------------------------------------
 
+    @property
+    def hand_records(self) -> list[dict[str, Any]]:
+        """The hand as the one record of a match's :attr:`Match.hand_records <kabale.games.kabalam.match.Match.hand_records>`:
+        what reads the hands of a match (the KABALAM review) reads a lone hand alike."""
+        return [self.to_dict()]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON: how the hand began (a seed, or a position) and the moves as text."""
         return {

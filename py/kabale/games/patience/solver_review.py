@@ -64,12 +64,11 @@ def think_review(game: Patience, worlds: int | None = None, seed: int = 0,
                  states: int | None = None) -> Generator[Progress, None, dict[str, Any]]:
     """The review, yielding its progress after each search, so a page can think it in slices
     (kabale.web.patience_review) and stay responsive; returns what :func:`review_patience` returns."""
-    if not isinstance(game, Patience):
-        raise ValueError(f"a patience review takes a Patience Kabalam game, not {type(game).__name__}")
     worlds = DEFAULT_WORLDS if worlds is None else worlds
     states = DEFAULT_STATES if states is None else states
     if worlds < 1 or states < 1:
         raise ValueError(f"a review samples at least 1 world and 1 state per decision, not {worlds} and {states}")
+    # the patience's own reader refuses another game's record ("not a Patience Kabalam game")
     replay = Patience.from_dict({**game.to_dict(), "moves": [], "redo": []})
     decisions: list[dict[str, Any]] = []
     total = len(game.moves)
