@@ -1,0 +1,76 @@
+"""Time per honest hint of Double H, in CPython: deals played to their end by following the
+hint as ``python -m kabale simulate --game double-h --bot hint`` does (a winning line, once
+the hint gives one, is followed without asking again; a position with one move needs no
+hint), every hint timed; median, p95, max, and by round (round 1 searches only when a place
+is empty). Pyodide is roughly 5-10 times slower; the table caps a hint at 0.25 s there.
+
+Goal (issue 16): time per hint in Pyodide p95 <= 500 ms.
+
+Usage: .venv/bin/python bench/hints_double_h.py [--seeds 0-19] [--states 4000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind  # noqa: E402
+from kabale.games.double_h.solver_honest import DEFAULT_STATES, honest_hint  # noqa: E402
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"count": 0}
+    ordered = sorted(values)
+    return {"count": len(values), "median_ms": round(statistics.median(ordered), 1),
+            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+            "max_ms": round(ordered[-1], 1)}
+
+
+def cpython_times(seeds: range, states: int) -> dict[str, Any]:
+    """Deals followed by the hint to their end; each hint's time (ms), by round, and the wins."""
+    times: dict[int, list[float]] = {1: [], 2: [], 3: []}
+    won = 0
+    for seed in seeds:
+        game = DoubleH.deal(seed)
+        line: list[Move] = []
+        while not game.is_over():
+            if line:
+                game.apply(line.pop(0))
+                continue
+            moves = [move for move in game.legal_moves() if move.kind is not MoveKind.GIVE_UP]
+            if len(moves) == 1:
+                game.apply(moves[0])
+                continue
+            started = time.perf_counter()
+            advice = honest_hint(game.observation(), budget_states=states, seed=len(game.history))
+            times[game.round].append(1000 * (time.perf_counter() - started))
+            assert advice.move is not None
+            if advice.verdict.moves and advice.verdict.moves[0] == advice.move:
+                line = list(advice.verdict.moves[1:])
+            game.apply(advice.move)
+        won += game.is_won()
+    every = [t for values in times.values() for t in values]
+    return {"deals": len(seeds), "won": won, "states": states, "hints": summary(every),
+            "by_round": {str(number): summary(values) for number, values in times.items()}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="0-19", help="deals FIRST-LAST (default 0-19)")
+    parser.add_argument("--states", type=int, default=DEFAULT_STATES, help="the cap of states a hint")
+    args = parser.parse_args()
+    first, _, last = args.seeds.partition("-")
+    print(json.dumps(cpython_times(range(int(first), int(last or first) + 1), args.states), indent=2))
+
+
+if __name__ == "__main__":
+    main()
