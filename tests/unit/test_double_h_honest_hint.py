@@ -127,4 +127,5 @@ def test_the_hint_names_a_legal_move_at_every_step_of_games_played_by_it_or_at_r
             game.apply(advice.move if rng.random() < follow else moves[rng.randrange(len(moves))])
         if game.is_over():
             assert hint(game, HONEST).move is None and hint(game, HONEST).text.startswith("The game is over")
+    assert lost_seen  # positions proved lost were met, and still got a move to play on
     assert solve(DoubleH.deal(1), budget_s=None, budget_states=600, mode=HONEST).samples == 8
