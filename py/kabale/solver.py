@@ -15,7 +15,9 @@ shuffled. *Honest* uses only what the player has seen: in round 1 the stock's
 cards are known (they are the ones not on the table) but not their order, so
 it solves ``samples`` orders drawn at random and aggregates; from round 2 on
 the player has seen every card in drawing order, and honest is thoughtful.
-Each answer says which mode it used.
+Each answer says which mode it used. Double H's honest answers, and its honest
+hint's plan (see the first round through, then solve), are in
+:mod:`kabale.games.double_h.solver_honest`.
 
 Patience Kabalam is solved in thoughtful mode only: it knows the face-down
 cards of the Kabala and the order of the draw pile (:func:`solve_patience`;
@@ -29,17 +31,15 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, overload
 
-from kabale.cards import new_rng, shuffled
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
 from kabale.games.patience.rules import Patience, PatienceObservation, PatiencePosition
 from kabale.games.double_h.solver import Action, Macro, Model, Space, State
 from kabale.games.patience.solver import Model as PatienceModel, Space as PatienceSpace
-from kabale.solver_search import LOST, UNKNOWN, WON, Budget, search
+from kabale.solver_search import LOST, WON, Budget, search
 
 __all__ = [
     "THOUGHTFUL", "HONEST", "Verdict", "Hint", "TurningPoint", "WinRate",
@@ -245,7 +245,7 @@ def _solve_double_h(game: DoubleH, budget_s: float | None, budget_states: int | 
     if game.is_won():
         return Verdict(WON, (), 0, 0.0, mode)
     if mode == HONEST:
-        return _solve_honest(game.position(), budget_s, budget_states, samples, seed)
+        return _solve_honest(game, budget_s, budget_states, samples, seed)
     if mode != THOUGHTFUL:
         raise ValueError(f"the mode is {THOUGHTFUL!r} or {HONEST!r}, not {mode!r}")
     return solve_position(game.position(), budget_s, budget_states, seed)
@@ -260,42 +260,16 @@ def solve_seed(seed: int, budget_s: float | None = 2.0, budget_states: int | Non
 
 
 # -- honest ------------------------------------------------------------------------
+#
+# Double H's honest answers (the sampled stock orders, the hint's plan) live in
+# kabale.games.double_h.solver_honest, given the game's observation only.
 
 
-def _sampled_orders(position: Position, samples: int, seed: int) -> list[Position]:
-    """Positions that agree with everything the player has seen: in round 1
-    the stock's order is unknown; later rounds draw what was seen."""
-    if position.round > 1 or len(position.stock) < 2:
-        return [position]
-    rng = new_rng(seed)
-    return [Position(position.places, tuple(shuffled(position.stock, rng)), position.waste, position.round)
-            for _ in range(samples)]
-
-
-def _solve_honest(position: Position, budget_s: float | None, budget_states: int | None, samples: int,
+def _solve_honest(game: DoubleH, budget_s: float | None, budget_states: int | None, samples: int,
                   seed: int) -> Verdict[Move]:
-    started = time.perf_counter()
-    orders = _sampled_orders(position, samples, seed)
-    each_s = None if budget_s is None else budget_s / len(orders)
-    each_states = None if budget_states is None else max(1, budget_states // len(orders))
-    verdicts = [solve_position(order, each_s, each_states, seed + k) for k, order in enumerate(orders)]
-    won = sum(v.status == WON for v in verdicts)
-    lost = sum(v.status == LOST for v in verdicts)
-    status = WON if won == len(verdicts) else LOST if lost == len(verdicts) else UNKNOWN
-    moves = next((v.moves for v in verdicts if v.status == WON), ())
-    if len(orders) > 1:
-        moves = moves[:1]  # only the first move is honest advice: the rest depends on the sampled order
-    return Verdict(status, moves, sum(v.states for v in verdicts), time.perf_counter() - started, HONEST,
-                   len(verdicts), won, lost)
+    from kabale.games.double_h.solver_honest import solve_honest
 
-
-def _first_moves(position: Position, budget_s: float | None, budget_states: int | None, samples: int,
-                 seed: int) -> tuple[Counter[Move], list[Verdict[Move]]]:
-    orders = _sampled_orders(position, samples, seed)
-    each_s = None if budget_s is None else budget_s / len(orders)
-    each_states = None if budget_states is None else max(1, budget_states // len(orders))
-    verdicts = [solve_position(order, each_s, each_states, seed + k) for k, order in enumerate(orders)]
-    return Counter(v.moves[0] for v in verdicts if v.status == WON and v.moves), verdicts
+    return solve_honest(game.observation(), budget_s, budget_states, samples, seed)[0]
 
 
 # -- hints, turning points, win rates ----------------------------------------------------
@@ -354,27 +328,11 @@ def _hint_double_h(game: DoubleH, mode: str, budget_s: float | None, budget_stat
         return Hint(guess, text, mode, verdict, "a best guess: no win was found within the time")
     if mode != HONEST:
         raise ValueError(f"the mode is {THOUGHTFUL!r} or {HONEST!r}, not {mode!r}")
-    started = time.perf_counter()
-    counts, verdicts = _first_moves(game.position(), budget_s, budget_states, samples, seed)
-    won = sum(v.status == WON for v in verdicts)
-    lost = sum(v.status == LOST for v in verdicts)
-    status = WON if won == len(verdicts) else LOST if lost == len(verdicts) else UNKNOWN
-    # one order: the player has seen the whole stock, so the winning line is honest advice to its end
-    line = verdicts[0].moves if len(verdicts) == 1 and status == WON else ()
-    verdict = Verdict(status, line, sum(v.states for v in verdicts), time.perf_counter() - started, HONEST,
-                      len(verdicts), won, lost)
-    orders = "order" if len(verdicts) == 1 else "orders"
-    if counts:
-        move, votes = max(counts.items(), key=lambda item: item[1])
-        support = f"it starts a win in {votes} of {len(verdicts)} possible stock {orders}"
-        return Hint(move, game.describe(move), mode, verdict, support)
-    # While the game goes on a hint names a move, even when no order seen as possible can be won:
-    # the player is still playing, and a round may turn up what the samples did not.
-    guess = _fallback_move(game)
-    text = game.describe(guess) if guess is not None else "No move"
-    if lost == len(verdicts):
-        return Hint(guess, text, mode, verdict, f"lost in all {len(verdicts)} stock {orders}; it plays on")
-    return Hint(guess, text, mode, verdict, "a best guess: no win was found within the time")
+    from kabale.games.double_h.solver_honest import honest_hint as double_h_hint
+
+    # The observation alone: the hint cannot look at the stock's hidden order (samples, states and
+    # the seed as given; the table caps it in seconds).
+    return double_h_hint(game.observation(), samples, budget_states, seed, budget_s)
 
 
 def turning_point(seed: int, moves: Sequence[Move | str], budget_s: float | None = 2.0,

@@ -42,12 +42,13 @@ def test_a_thoughtful_hint_is_the_first_move_of_a_win_and_says_its_mode() -> Non
     assert advice.text == game.describe(advice.move)
 
 
-def test_an_honest_hint_samples_the_unseen_stock_orders_in_round_one() -> None:
+def test_an_honest_answer_samples_the_unseen_stock_orders_in_round_one() -> None:
     game = DoubleH.deal(6)
+    verdict = solve(game, budget_s=None, budget_states=4 * 20_000, mode=HONEST, samples=4)
+    assert verdict.mode == HONEST and verdict.samples == 4 and len(verdict.moves) <= 1
+    # the hint's plan in round 1 (tests/unit/test_double_h_honest_hint.py): see the stock through
     advice = hint(game, HONEST, budget_s=None, budget_states=4 * 20_000, samples=4)
-    assert advice.mode == HONEST and advice.verdict.samples == 4
-    assert advice.move is not None and game.is_legal(advice.move)
-    assert "possible stock orders" in advice.support or "best guess" in advice.support
+    assert advice.mode == HONEST and advice.move is not None and game.is_legal(advice.move)
 
 
 def test_honest_is_thoughtful_once_every_card_has_been_seen() -> None:

@@ -70,8 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 #: The player who follows the honest Hint (a patience's; not a bot of KABALAM's).
 HINT = "hint"
 #: Its searches' cap of states, by game: Patience Kabalam's per sampled world
-#: (kabale.games.patience.solver_honest), Double H's per hint, shared by its sampled stock orders.
-HINT_STATES = {"patience": 3000, "double-h": 8000}
+#: (kabale.games.patience.solver_honest), Double H's per hint, shared by its sampled stock orders
+#: (kabale.games.double_h.solver_honest.DEFAULT_STATES).
+HINT_STATES = {"patience": 3000, "double-h": 4000}
 
 
 def _hints(game: str) -> bool:

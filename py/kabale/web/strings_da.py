@@ -313,6 +313,8 @@ STRINGS_DA: dict[str, str] = {
     "dh.basis.seen_all": "Du har set alle håndbunkens kort, og dette træk begynder en vindende vej.",
     "dh.basis.honest": "Ud fra det, du har set: det fører til sejr i {won} af {samples} mulige rækkefølger af håndbunken.",
     "dh.basis.guess": "Et godt bud: der blev ikke fundet en sejr i tide.",
+    "dh.basis.first_round": "Første runde viser håndbunkens rækkefølge: vend den hele igennem, og spil så ud fra det, du har set.",
+    "dh.basis.safe": "Denne opbygning er sikker, uanset håndbunkens rækkefølge.",
     "dh.basis.lost": "Alle veje er gennemsøgt.",
     "dh.basis.lost_play_on": "Alle rækkefølger af håndbunken, du kan møde, er gennemsøgt, og ingen kan vindes længere; dette træk spiller videre.",
     "dh.thinking": "Tænker…",

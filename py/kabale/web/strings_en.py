@@ -295,6 +295,8 @@ STRINGS_EN: dict[str, str] = {
     "dh.basis.seen_all": "You have seen every card of the stock, and this starts a winning line.",
     "dh.basis.honest": "From what you have seen: it starts a win in {won} of {samples} possible orders of the stock.",
     "dh.basis.guess": "A best guess: no win was found in the time.",
+    "dh.basis.first_round": "The first round shows the order of the stock: draw it through, then play on what you have seen.",
+    "dh.basis.safe": "This build is safe whatever the order of the stock.",
     "dh.basis.lost": "Every line was searched.",
     "dh.basis.lost_play_on": "Every order of the stock you may meet has been searched, and none can be won any more; this move plays on.",
     "dh.thinking": "Thinking…",

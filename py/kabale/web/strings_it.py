@@ -313,6 +313,8 @@ STRINGS_IT: dict[str, str] = {
     "dh.basis.seen_all": "Hai già visto tutte le carte del tallone, e questa mossa apre una linea vincente.",
     "dh.basis.honest": "In base a ciò che hai visto: porta alla vittoria in {won} dei {samples} ordini possibili del tallone.",
     "dh.basis.guess": "Un tentativo: nel tempo a disposizione non è stata trovata una vittoria.",
+    "dh.basis.first_round": "Il primo giro mostra l'ordine del tallone: giralo tutto, poi gioca su ciò che hai visto.",
+    "dh.basis.safe": "Questa costruzione è sicura, qualunque sia l'ordine del tallone.",
     "dh.basis.lost": "Sono state esaminate tutte le linee.",
     "dh.basis.lost_play_on": "Sono stati esaminati tutti gli ordini del tallone possibili, e nessuno si può più vincere; questa mossa continua il gioco.",
     "dh.thinking": "Ci penso…",

@@ -198,6 +198,8 @@ class DoubleHTable(Screen):
         waste_classes = "place-button waste" + (" picked" if self.source == WASTE else "")
         if hinted is not None and hinted.from_waste:
             waste_classes += " hinted"
+        # a hint to draw (round 1's plan: see the stock's order first) marks the stock
+        stock_classes = "place-button stock" + (" hinted" if hinted == Move.draw() else "")
         return h(
             "div",
             {"class": "stock-area"},
@@ -206,7 +208,7 @@ class DoubleHTable(Screen):
                            "text": suit.symbol}) for suit in SUITS)),
             # the bottom-right corner, as in the original: the round and its bonus, the stock, the waste
             h("p", {"class": "round", "text": t("dh.round", round=facts.round, bonus=facts.bonus)}),
-            h("button", {"type": "button", "class": "place-button stock", "data-action": "draw", "data-key": "draw",
+            h("button", {"type": "button", "class": stock_classes, "data-action": "draw", "data-key": "draw",
                          "aria-label": t("dh.stock_label", count=facts.stock_count) if facts.stock_count
                          else t("dh.stock_empty")},
               card_element(None, t) if not facts.stock_count else h(
@@ -501,11 +503,14 @@ class DoubleHTable(Screen):
         self.message = ""  # a refusal of an earlier press is old news once the player asks what to do
 
         def work() -> None:
+            from kabale.games.double_h.solver_honest import FIRST_ROUND, SAFE
             from kabale.solver import HONEST, hint
 
             found = hint(game, HONEST, budget_s=HINT_BUDGET_S, seed=len(game.history))
             verdict = found.verdict
-            if verdict.status == "lost" and found.move is None:
+            if found.support in (FIRST_ROUND, SAFE):  # round 1's plan: see the stock's order first
+                basis = self.t("dh.basis.first_round" if found.support == FIRST_ROUND else "dh.basis.safe")
+            elif verdict.status == "lost" and found.move is None:
                 basis = self.t("dh.basis.lost")
             elif verdict.status == "lost":
                 basis = self.t("dh.basis.lost_play_on")
