@@ -17,6 +17,14 @@ adopted        1.98        1.96         2450 (1876-3269)  1017
 + bundle .pyc  kabale.zip 0.74 (was 0.22)  2637 (1955-4242)  1250
 =============  ==========  ===========  ==============  ===================
 
+* The adopted zip as committed (stored entries), again against stock, 5 cold
+  loads each, load average 10.3 before, 11.8 after: ready 4787 ms (3878-6208)
+  against 10189 (7819-12200), longest block 2000 ms against 8533.
+* bench/boot.py with it, 3 runs (load average about 8-10): Kabale cold ready
+  2775 ms against the bare PyScript page's 7828 (0.355x; the bare page keeps the
+  stock zip), longest block 1250 ms against 7033; warm 1630, warm offline 1000
+  (0.36x cold); a first visit from dist/ moves 4.65 MB before the worker's
+  snapshot download (3.66 MB), 8.31 MB in all, the wasm once.
 * The time goes to compiling: a cold start imports 141 stdlib modules (2.6 MB
   of source) and compiles each on the main thread; in Pyodide's CPython in Node
   that is 0.8-1.4 s, against 0.02 s to unmarshal the same code. Trimming alone
