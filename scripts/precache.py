@@ -15,7 +15,10 @@ itself names. The site (what `make dist` copies, what a host serves) is:
   maps, or pyodide-lock.json when the interpreter module gives Pyodide the
   lock itself (assets/js/runtime.mjs does: nothing here loads a package);
 * Pyodide's memory snapshot (build/pyodide-snapshot.bin, scripts/snapshot.py),
-  when it exists and the interpreter is such a module of ours: it uses it.
+  when it exists and the interpreter is such a module of ours: it uses it;
+* the standard library our interpreter module names (build/python_stdlib.zip,
+  scripts/stdlib.py), in place of the vendored python_stdlib.zip, which the page
+  then never loads.
 
 The precache is the site less what only an install uses, never the page:
 the manifest's PNG icons and the apple-touch-icon (the browser or the OS
@@ -46,6 +49,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 import snapshot
+import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST_NAME = "precache-manifest.js"
@@ -59,8 +63,11 @@ SKIPPED_SUFFIXES = (".map",)
 PYODIDE_ENTRY = "pyodide.mjs"
 PYODIDE_BOOT = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"
+PYODIDE_STDLIB = "python_stdlib.zip"
 #: Made by scripts/snapshot.py (make setup); loaded by assets/js/runtime.mjs on warm starts.
 SNAPSHOT = "build/pyodide-snapshot.bin"
+#: Made by scripts/stdlib.py (make setup); given to Pyodide by assets/js/runtime.mjs.
+STDLIB = stdlib.STDLIB
 #: <link rel> values a browser fetches only to install the app (to the home screen).
 INSTALL_ONLY_RELS = frozenset({"apple-touch-icon", "apple-touch-icon-precomposed"})
 #: Chunks PyScript's core imports on demand for features this page does not use, by
@@ -212,15 +219,18 @@ def module_graph(entries: list[str], site: Path, *, packages: bool = False) -> s
     return at_start | closure(plugins)
 
 
-def _pyodide_files(modules: set[str], interpreters: list[str], site: Path) -> list[str]:
+def _pyodide_files(modules: set[str], interpreters: list[str], site: Path, *, own_stdlib: bool = False) -> list[str]:
     """Pyodide's boot files, beside the pyodide.mjs the modules include; and its lock
-    file unless the interpreter is a module of ours that gives Pyodide the lock."""
+    file unless the interpreter is a module of ours that gives Pyodide the lock. Not its
+    python_stdlib.zip when that module gives Pyodide our own (``own_stdlib``)."""
     found: list[str] = []
     for module in sorted(modules):
         if PurePosixPath(module).name != PYODIDE_ENTRY:
             continue
         folder = PurePosixPath(module).parent
         names = [*PYODIDE_BOOT, *([PYODIDE_LOCK] if module in interpreters else [])]
+        if own_stdlib:
+            names.remove(PYODIDE_STDLIB)
         for name in names:
             path = (folder / name).as_posix()
             if not (site / path).is_file():
@@ -263,10 +273,15 @@ def _scan(site: Path) -> tuple[set[str], set[str]]:
         install.update(_web_manifest_files(manifest, site))
     modules = module_graph(sorted(local(parser.modules)) + interpreters, site, packages=packages)
     found.update(modules)
-    found.update(_pyodide_files(modules, interpreters, site))
     ours = [module for module in interpreters if PurePosixPath(module).name != PYODIDE_ENTRY]
+    own_stdlib = any(STDLIB in (site / module).read_text(encoding="utf-8") for module in ours)
+    found.update(_pyodide_files(modules, interpreters, site, own_stdlib=own_stdlib))
     if ours and (site / SNAPSHOT).is_file():
         found.add(SNAPSHOT)
+    if own_stdlib:
+        if not (site / STDLIB).is_file():
+            raise SiteError(f"{STDLIB} is missing: make setup makes it (scripts/stdlib.py)")
+        found.add(STDLIB)
     assets = site / ASSETS
     if assets.is_dir():
         for asset in assets.rglob("*"):
@@ -330,6 +345,10 @@ def write(site: Path = ROOT) -> Manifest:
 def main(argv: list[str]) -> int:
     site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
     try:
+        try:
+            stdlib.write(site)  # before the list, which names it; the page cannot start without it
+        except subprocess.SubprocessError as error:
+            raise SiteError(f"the standard library could not be compiled ({error})") from error
         site_files(site)  # a broken site is reported as such, before anything is made
         try:
             snapshot.write(site)  # before the list, which names it

@@ -10,7 +10,8 @@ of 10.4 s, the longest main-thread block 0.5 s instead of 9.3 s.
 It is made here, in Node (which `make setup` needs anyway for npm), from the
 vendored runtime: a restore needs exactly the same Pyodide build, so the file
 is remade whenever one of the runtime's files changes (build/pyodide-snapshot.json
-keeps their hash). It is 31 MB (about 5 MB with brotli), so the page uses it
+keeps their hash, and that of build/python_stdlib.zip, the standard library
+the page starts with: scripts/stdlib.py). It is 31 MB (about 5 MB with brotli), so the page uses it
 only on a start served by the service worker, which precaches it in the
 background after the first visit: a first visit downloads nothing more before
 it can play (assets/js/runtime.mjs).
@@ -27,6 +28,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import stdlib
 import vendor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,20 +36,23 @@ SNAPSHOT = "build/pyodide-snapshot.bin"
 STAMP = "build/pyodide-snapshot.json"
 RUNTIME = vendor.vendored("pyodide")
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The standard library the page starts with (assets/js/runtime.mjs): the snapshot
+#: remembers where each module lies in it, so it must be made from the same zip.
+STDLIB = stdlib.STDLIB
 
 _NODE = """
-const [runtime, target] = process.argv.slice(1);
+const [runtime, target, stdLibURL] = process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
 const fs = await import("node:fs");
-const pyodide = await loadPyodide({ _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
+const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL, env: { HOME: "/home/pyodide" } });
 fs.writeFileSync(target, pyodide.makeMemorySnapshot());
 """
 
 
 def runtime_key(site: Path) -> str:
     digest = hashlib.sha256()
-    for name in RUNTIME_FILES:
-        with (site / RUNTIME / name).open("rb") as handle:
+    for path in [*(site / RUNTIME / name for name in RUNTIME_FILES), site / STDLIB]:
+        with path.open("rb") as handle:
             digest.update(hashlib.file_digest(handle, "sha256").digest())
     return digest.hexdigest()
 
@@ -55,7 +60,7 @@ def runtime_key(site: Path) -> str:
 def write(site: Path = ROOT) -> Path | None:
     """Make the snapshot if the runtime is vendored and it is missing or stale; return its path
     (None when there is no runtime or no Node: the page then starts as usual)."""
-    if not all((site / RUNTIME / name).is_file() for name in RUNTIME_FILES):
+    if not all((site / RUNTIME / name).is_file() for name in RUNTIME_FILES) or not (site / STDLIB).is_file():
         return None
     node = shutil.which("node")
     if node is None:
@@ -67,7 +72,8 @@ def write(site: Path = ROOT) -> Path | None:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_suffix(".partial")
     subprocess.run(
-        [node, "--input-type=module", "-e", _NODE, (site / RUNTIME / "pyodide.mjs").resolve().as_uri(), str(partial)],
+        [node, "--input-type=module", "-e", _NODE, (site / RUNTIME / "pyodide.mjs").resolve().as_uri(), str(partial),
+         str((site / STDLIB).resolve())],
         check=True, capture_output=True, timeout=300,
     )
     partial.replace(target)

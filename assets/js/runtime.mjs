@@ -21,6 +21,12 @@
 // missing or that Pyodide refuses means a usual start, never a failed one.
 // Python's `random` was seeded when the snapshot was taken, so it is seeded
 // again from the system's randomness: each start deals differently.
+//
+// The standard library is build/python_stdlib.zip (scripts/stdlib.py), not the
+// vendored one: only the modules Kabale can import, precompiled (.pyc) by this
+// very Pyodide, so a cold start does not compile 2.6 MB of Python source on the
+// main thread (ready about 2x sooner: bench/stdlib_pyc.py). The snapshot is made
+// from that same zip, as it must be.
 
 import { loadPyodide as loadVendoredPyodide, version } from "../vendor/pyodide-314.0.7/pyodide.mjs";
 
@@ -29,6 +35,8 @@ export { version };
 export const INDEX_URL = new URL("../vendor/pyodide-314.0.7/", import.meta.url).href;
 
 export const LOCK_INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"};
+
+export const STDLIB_URL = new URL("../../build/python_stdlib.zip", import.meta.url).href;
 
 export const SNAPSHOT_URL = new URL("../../build/pyodide-snapshot.bin", import.meta.url).href;
 
@@ -48,7 +56,7 @@ export async function loadPyodide(options = {}) {
     // where a package would come from if one were ever asked for: this site, never a CDN
     packageBaseUrl: INDEX_URL,
   };
-  const settings = { ...options, indexURL: INDEX_URL, ...lock };
+  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...lock };
   const memory = await warmSnapshot();
   if (memory) {
     try {

@@ -133,7 +133,8 @@ def test_each_allowed_source_is_needed(
     match = META.search(PAGE)
     assert match and match.group(1) == ALLOWED and allowed in ALLOWED
     weakened_page = PAGE.replace(match.group(0), match.group(0).replace(allowed, weakened, 1))
-    for name in ("assets", "py", "pyscript.toml", "manifest.webmanifest", "sw.js"):
+    # build/ too: the bundle, and the standard library runtime.mjs gives Pyodide (scripts/stdlib.py)
+    for name in ("assets", "build", "py", "pyscript.toml", "manifest.webmanifest", "sw.js"):
         (tmp_path / name).symlink_to(ROOT / name)
     (tmp_path / "index.html").write_text(weakened_page, encoding="utf-8")
     server = site_server(tmp_path, live_precache=True)

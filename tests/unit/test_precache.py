@@ -254,7 +254,7 @@ def test_the_real_site_precaches_the_app_the_runtime_and_every_module() -> None:
         "index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py",
         "assets/js/offline.js", "assets/js/runtime.mjs", "assets/icons/kabale.svg",
         vendor.vendored("@pyscript/core", "core.js"), vendor.vendored("pyodide", "pyodide.asm.wasm"),
-        vendor.vendored("pyodide", "python_stdlib.zip"), vendor.vendored("pyodide", "pyodide.asm.mjs"),
+        "build/python_stdlib.zip", vendor.vendored("pyodide", "pyodide.asm.mjs"),
     } <= files
     assert any(path.startswith(vendor.vendored("@pyscript/core", "core-")) for path in files)
     assert any(path.startswith(vendor.vendored("@pyscript/core", "toml-")) for path in files)  # the config's reader
@@ -265,6 +265,8 @@ def test_the_real_site_precaches_the_app_the_runtime_and_every_module() -> None:
     assert not any(path.split("/")[-1].startswith(never) for path in files)
     assert not any(path.endswith((".map", ".png", "pyodide-lock.json", "versions.json")) for path in files)
     assert precache.SNAPSHOT in files  # make setup made it (scripts/snapshot.py)
+    # runtime.mjs gives Pyodide the trimmed, precompiled library (scripts/stdlib.py): the stock one is never loaded
+    assert vendor.vendored("pyodide", "python_stdlib.zip") not in files
     # the install icons are still part of the site a host serves
     assert "assets/icons/kabale-512.png" in precache.site_files(ROOT)
 
