@@ -55,3 +55,23 @@ def test_double_h_s_last_round_and_layout_are_written_once() -> None:
     assert sorted(defined) == ["games/double_h/moves.py", "games/double_h/moves.py"]
     place_value_by_index = re.compile(r"%\s*13\b")
     assert sorted(name for name, text in sources().items() if place_value_by_index.search(text)) == []
+
+
+def test_double_h_s_parking_rule_is_written_once() -> None:
+    """The rules' moves and refusals, the exact end test and the solver's moves, classes and
+    search each wrote "the same value, the next suit up, never a heart" for themselves
+    (``suit + 1``, ``top + 1``, ``card & 3 < 3``...); now they ask moves.parks_on."""
+    games = {name: text for name, text in sources().items() if name.startswith("games/double_h/")}
+    written = re.compile(r"\b\w*(suit|top|card|below|build_index)\w*(\[-1\])?\s*[+-]\s*1\b|&\s*3\s*<\s*3")
+    writers = sorted({name for name, text in games.items() for line in text.splitlines() if written.search(line)})
+    assert writers == ["games/double_h/moves.py"]
+    defined = [name for name, text in games.items() for node in ast.walk(ast.parse(text))
+               if isinstance(node, ast.FunctionDef) and node.name == "parks_on"]
+    assert defined == ["games/double_h/moves.py"]
+    askers = sorted(name for name, text in games.items() if re.search(r"\b(parks_on|PARKS_ON)\[?\(?", text)
+                    and name != "games/double_h/moves.py")
+    assert askers == ["games/double_h/end.py", "games/double_h/rules.py", "games/double_h/solver.py"]
+    from kabale.games.double_h.moves import HEART, PARKS_ON, parks_on
+    club, diamond, spade, heart = (7 << 2 | suit for suit in range(4))
+    assert (parks_on(club), parks_on(diamond), parks_on(spade), parks_on(heart)) == (diamond, spade, heart, -1)
+    assert heart & 3 == HEART and PARKS_ON == tuple(parks_on(card) for card in range(len(PARKS_ON)))

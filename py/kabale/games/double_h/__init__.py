@@ -4,8 +4,9 @@ Where each rule lives:
 
 * :mod:`kabale.games.double_h.moves`: the layout's 26 places (``PLACES``,
   ``Place``: two H of 13, a value each; ``PLACE_VALUES`` by index), the three
-  rounds (``LAST_ROUND``) and the moves with their text both ways (``Move``,
-  ``MoveKind``);
+  rounds (``LAST_ROUND``), the parking rule (``parks_on``, which the rules, the
+  end test and the solver all ask) and the moves with their text both ways
+  (``Move``, ``MoveKind``);
 * :mod:`kabale.games.double_h.rules` (``DoubleH``): the game. The deck and the
   deal (``DoubleH.deal``), each move's rule with the reason a move is refused
   (``check``: ``_check_draw``, ``_check_next_round``,

@@ -27,7 +27,7 @@ import random
 from typing import Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES
+from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 
 __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
@@ -46,6 +46,11 @@ _RIGHT_CARDS: tuple[int, ...] = tuple(
     code & 7 if code and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0 else 0
     for index in range(26) for code in range(512)
 )
+
+
+def _top_card(code: int) -> int:
+    """The top card (``value << 2 | suit``) of a pile that is not in its right place (it goes down)."""
+    return code >> 5 << 2 | ((code >> 3 & 3) - (code & 7) + 1)
 
 
 def card_code(card: Card) -> int:
@@ -173,7 +178,7 @@ class Model:
         if waste:
             sources.insert(0, (WASTE, self.talon[waste.bit_length() - 1]))
         for source, card in sources:
-            targets = builds.get(card, []) + parkings.get(card + 1, []) if card & 3 < 3 else list(builds.get(card, []))
+            targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
             if source == WASTE:
                 targets += empty
             elif card & 3 == 0:
@@ -231,9 +236,9 @@ def _reversible_parkings(config: Config, places: tuple[int, ...]) -> list[tuple[
         count = code_a & 7
         if count < 2:
             continue
-        top = (code_a >> 3 & 3) - count + 1
+        below = PARKS_ON[_top_card(code_a)]
         for b, code_b in enumerate(config):
-            if b != a and (code_b >> 3 & 3) - (code_b & 7) + 1 == top + 1:
+            if b != a and _top_card(code_b) == below:
                 following = list(config)
                 following[a] -= 1
                 following[b] += 1
@@ -311,11 +316,11 @@ def _movable_places(piles: tuple[int, ...], value: int) -> tuple[int, ...] | Non
         if code >> 5 == value and not (code & 0b11000 == 0 and value == PLACE_VALUES[index]):
             places.append(index)
             count = code & 7
-            tops.append(((code >> 3 & 3) - count + 1, count))
+            tops.append((value << 2 | ((code >> 3 & 3) - count + 1), count))  # the top card, as _top_card
     if len(places) < 2:
         return None
     for top, count in tops:
-        if count > 1 and any(other == top + 1 for other, _ in tops):
+        if count > 1 and any(other == PARKS_ON[top] for other, _ in tops):
             return tuple(places)
     return None
 
@@ -445,9 +450,8 @@ class Space:
                 continue
             top = bottom - count + 1
             sources.append((index, value << 2 | top, count))
-            if top:
-                parkings.setdefault(value << 2 | (top - 1), []).append(index)
-            elif value == PLACE_VALUES[index]:
+            parkings.setdefault(value << 2 | top, []).append(index)
+            if not top and value == PLACE_VALUES[index]:
                 scored.append((_TURN, ((TURN, 0, index),)))
         waste_card = self.model.talon[waste.bit_length() - 1] if waste else 0
         at_hand = {card >> 2 for _, card, _ in sources if card & 3 == 0}
@@ -473,7 +477,7 @@ class Space:
                 else:
                     scored.append((emptying, ((CARD, index, target),)))
             if count == 1:
-                for target in parkings.get(card, ()):
+                for target in parkings.get(PARKS_ON[card], ()):
                     if target != index:
                         scored.append((emptying_park, ((CARD, index, target),)))
             if card & 3 == 0:
@@ -483,7 +487,7 @@ class Space:
         if waste:
             for target in builds.get(waste_card, ()):
                 scored.append((_WASTE_BUILD, ((CARD, WASTE, target),)))
-            for target in parkings.get(waste_card, ()):
+            for target in parkings.get(PARKS_ON[waste_card], ()):
                 scored.append((_WASTE_PARK, ((CARD, WASTE, target),)))
             for target in empty:
                 if PLACE_VALUES[target] != waste_card >> 2:
