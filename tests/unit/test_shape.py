@@ -68,10 +68,31 @@ def test_double_h_s_parking_rule_is_written_once() -> None:
     defined = [name for name, text in games.items() for node in ast.walk(ast.parse(text))
                if isinstance(node, ast.FunctionDef) and node.name == "parks_on"]
     assert defined == ["games/double_h/moves.py"]
-    askers = sorted(name for name, text in games.items() if re.search(r"\b(parks_on|PARKS_ON)\[?\(?", text)
-                    and name != "games/double_h/moves.py")
+    askers = sorted(name for name, text in games.items() for node in ast.walk(ast.parse(text))
+                    if isinstance(node, ast.ImportFrom) and node.module == "kabale.games.double_h.moves"
+                    and {alias.name for alias in node.names} & {"parks_on", "PARKS_ON"})
     assert askers == ["games/double_h/end.py", "games/double_h/rules.py", "games/double_h/solver.py"]
     from kabale.games.double_h.moves import HEART, PARKS_ON, parks_on
     club, diamond, spade, heart = (7 << 2 | suit for suit in range(4))
     assert (parks_on(club), parks_on(diamond), parks_on(spade), parks_on(heart)) == (diamond, spade, heart, -1)
     assert heart & 3 == HEART and PARKS_ON == tuple(parks_on(card) for card in range(len(PARKS_ON)))
+
+
+def test_the_solvers_search_reads_the_model_s_own_moves() -> None:
+    """Space.scored used to be a second move generator beside each Model (Double H's
+    scanned the 26 places and wrote every move's rule again); now it only ranks what
+    the Model's one generator gives: it asks the model and scans nothing itself."""
+    asked = {}
+    for name in ("games/double_h/solver.py", "games/patience/solver.py"):
+        tree = ast.parse(sources()[name])
+        space = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Space")
+        scored = next(node for node in space.body if isinstance(node, ast.FunctionDef) and node.name == "scored")
+        calls = [node.func for node in ast.walk(scored) if isinstance(node, ast.Call)]
+        assert not [call for call in calls if isinstance(call, ast.Name) and call.id == "range"], name
+        asked[name] = sorted(call.attr for call in calls if isinstance(call, ast.Attribute)
+                             and call.attr in ("moves", "actions") and "model" in ast.unparse(call.value))
+    assert asked == {"games/double_h/solver.py": ["moves"], "games/patience/solver.py": ["actions"]}
+    from kabale.games.double_h.solver import Model
+    model_source = ast.unparse(next(node for node in ast.parse(sources()["games/double_h/solver.py"]).body
+                                    if isinstance(node, ast.ClassDef) and node.name == "Model"))
+    assert model_source.count("for index in range(26)") == 1 and callable(Model.moves)

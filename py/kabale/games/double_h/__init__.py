@@ -20,8 +20,9 @@ Where each rule lives:
   section 4, "End");
 * :mod:`kabale.games.double_h.solver`: the solver's side, the same rules on a
   compact state of small ints (``Model``, lock-step tested against the game in
-  tests/unit/test_solver_double_h.py) and what the search explores
-  (``Space``); it is the solver layer, above the rules, and
+  tests/unit/test_solver_double_h.py; ``Model.moves`` is its one move
+  generator) and what the search explores (``Space``, whose ``scored`` only
+  ranks the model's moves); it is the solver layer, above the rules, and
   :mod:`kabale.solver` calls it.
 
 This package imports nothing itself, so importing the rules does not load the

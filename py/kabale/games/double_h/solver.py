@@ -34,6 +34,9 @@ __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "
 
 State = tuple[tuple[int, ...], int, int, int]
 Action = tuple[int, int, int]
+#: The moves by kind (:meth:`Model.moves`): draw, next round, turns, the waste's top card,
+#: the movable piles (place, top card, count), builds by wanted card, parkings by top card, empty places.
+Moves = tuple[bool, bool, list[int], int, list[tuple[int, int, int]], dict[int, list[int]], dict[int, list[int]], list[int]]
 
 DRAW, NEXT_ROUND, TURN, CARD = 0, 1, 2, 3
 WASTE = -1
@@ -146,24 +149,31 @@ class Model:
         pairs += (gone, pos, round_number)
         return tuple(pairs)
 
-    def actions(self, state: State) -> list[Action]:
-        """Every legal move (give up aside), in the engine's order."""
+    def moves(self, state: State) -> Moves:
+        """The rules' moves by kind: the one move generator, which :meth:`actions` (the
+        engine's list) and the search (:meth:`Space.scored`, with priorities) both read.
+
+        ``(draw, next_round, turns, waste_card, sources, builds, parkings, empty)``:
+        whether a draw and a new round are legal; the yellow piles that can be turned
+        over; the waste's top card (``value << 2 | suit``, -1 for none); the movable
+        piles as ``(place, top card, count)`` in place order; the builds by the card
+        each wants next; the movable piles by their top card; the empty places. A card
+        goes onto ``builds[card]``, parks on ``parkings[PARKS_ON[card]]``
+        (:func:`~kabale.games.double_h.moves.parks_on`); the waste's top card also goes
+        to any empty place, a club to an empty place of its own value."""
         piles, gone, pos, round_number = state
         present = ~gone & self.full
         waste = present & ((1 << pos) - 1)
         stock = present >> pos
-        empty = [index for index in range(26) if not piles[index]]
-        actions: list[Action] = []
-        if stock and not (waste and empty):
-            actions.append((DRAW, 0, 0))
-        if not stock and waste and round_number < LAST_ROUND:
-            actions.append((NEXT_ROUND, 0, 0))
+        empty: list[int] = []
         builds: dict[int, list[int]] = {}
         parkings: dict[int, list[int]] = {}
-        sources: list[tuple[int, int]] = []
+        sources: list[tuple[int, int, int]] = []
+        turns: list[int] = []
         for index in range(26):
             code = piles[index]
             if not code:
+                empty.append(index)
                 continue
             value, bottom, count = code >> 5, code >> 3 & 3, code & 7
             if bottom == 0 and value == PLACE_VALUES[index]:
@@ -171,17 +181,28 @@ class Model:
                     builds.setdefault(value << 2 | count, []).append(index)
                 continue
             top = bottom - count + 1
-            sources.append((index, value << 2 | top))
+            sources.append((index, value << 2 | top, count))
             parkings.setdefault(value << 2 | top, []).append(index)
             if top == 0 and value == PLACE_VALUES[index]:
-                actions.append((TURN, 0, index))
-        if waste:
-            sources.insert(0, (WASTE, self.talon[waste.bit_length() - 1]))
-        for source, card in sources:
+                turns.append(index)
+        return (bool(stock) and not (waste and empty), not stock and bool(waste) and round_number < LAST_ROUND,
+                turns, self.talon[waste.bit_length() - 1] if waste else -1, sources, builds, parkings, empty)
+
+    def actions(self, state: State) -> list[Action]:
+        """Every legal move (give up aside), in the engine's order."""
+        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.moves(state)
+        actions: list[Action] = []
+        if draw:
+            actions.append((DRAW, 0, 0))
+        if next_round:
+            actions.append((NEXT_ROUND, 0, 0))
+        actions.extend((TURN, 0, index) for index in turns)
+        if waste_card >= 0:
+            targets = builds.get(waste_card, []) + parkings.get(PARKS_ON[waste_card], []) + empty
+            actions.extend((CARD, WASTE, target) for target in sorted(targets))
+        for source, card, _ in sources:
             targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
-            if source == WASTE:
-                targets += empty
-            elif card & 3 == 0:
+            if card & 3 == 0:
                 targets += [index for index in empty if PLACE_VALUES[index] == card >> 2]
             actions.extend((CARD, source, target) for target in sorted(targets) if target != source)
         return actions
@@ -424,38 +445,16 @@ class Space:
         return [action for _, action in scored]
 
     def scored(self, state: State) -> tuple[Action | None, Scored]:
-        """Every move but the reversible parkings, with its priority; and a
-        build proved safe, if any (RULES.md section 5, Double H): from a pile
-        that keeps a card, when the twin place already holds this card's
-        other copy and the other copy of the card below it. Then nothing can
-        ever park on this card, and it can go nowhere else."""
-        piles, gone, pos, round_number = state
-        present = ~gone & self.model.full
-        waste = present & ((1 << pos) - 1)
-        stock = present >> pos
-        empty: list[int] = []
-        builds: dict[int, list[int]] = {}
-        parkings: dict[int, list[int]] = {}
-        sources: list[tuple[int, int, int]] = []
-        scored: Scored = []
-        for index in range(26):
-            code = piles[index]
-            if not code:
-                empty.append(index)
-                continue
-            value, bottom, count = code >> 5, code >> 3 & 3, code & 7
-            if bottom == 0 and value == PLACE_VALUES[index]:
-                if count < COMPLETE:
-                    builds.setdefault(value << 2 | count, []).append(index)
-                continue
-            top = bottom - count + 1
-            sources.append((index, value << 2 | top, count))
-            parkings.setdefault(value << 2 | top, []).append(index)
-            if not top and value == PLACE_VALUES[index]:
-                scored.append((_TURN, ((TURN, 0, index),)))
-        waste_card = self.model.talon[waste.bit_length() - 1] if waste else 0
+        """Every move of :meth:`Model.moves` but the reversible parkings, with its
+        priority; and a build proved safe, if any (RULES.md section 5, Double H): from
+        a pile that keeps a card, when the twin place already holds this card's other
+        copy and the other copy of the card below it. Then nothing can ever park on
+        this card, and it can go nowhere else."""
+        piles = state[0]
+        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.model.moves(state)
+        scored: Scored = [(_TURN, ((TURN, 0, index),)) for index in turns]
         at_hand = {card >> 2 for _, card, _ in sources if card & 3 == 0}
-        if waste and waste_card & 3 == 0:
+        if waste_card & 3 == 0:
             at_hand.add(waste_card >> 2)
         forced: Action | None = None
         emptying, emptying_park = _EMPTYING_BLIND
@@ -464,7 +463,7 @@ class Space:
                 value = PLACE_VALUES[index]
                 if value in at_hand:
                     emptying, emptying_park = _EMPTYING_FOR_CLUB
-                elif waste and waste_card >> 2 == value:
+                elif waste_card >> 2 == value:
                     emptying, emptying_park = _EMPTYING_FOR_WASTE
                 else:
                     emptying, emptying_park = _EMPTYING_BLIND
@@ -484,7 +483,7 @@ class Space:
                 for target in empty:
                     if PLACE_VALUES[target] == card >> 2:
                         scored.append((_CLUB_HOME, ((CARD, index, target),)))
-        if waste:
+        if waste_card >= 0:
             for target in builds.get(waste_card, ()):
                 scored.append((_WASTE_BUILD, ((CARD, WASTE, target),)))
             for target in parkings.get(PARKS_ON[waste_card], ()):
@@ -494,9 +493,9 @@ class Space:
                     scored.append((_WASTE_ELSEWHERE, ((CARD, WASTE, target),)))
                 else:
                     scored.append((_WASTE_BUILD if waste_card & 3 == 0 else _WASTE_HOME, ((CARD, WASTE, target),)))
-        if stock and not (waste and empty):
+        if draw:
             scored.append((_DRAW, ((DRAW, 0, 0),)))
-        if not stock and waste and round_number < LAST_ROUND:
+        if next_round:
             scored.append((_NEXT_ROUND, ((NEXT_ROUND, 0, 0),)))
         return forced, scored
 
