@@ -181,8 +181,12 @@ class Model:
                     builds.setdefault(value << 2 | count, []).append(index)
                 continue
             top = bottom - count + 1
-            sources.append((index, value << 2 | top, count))
-            parkings.setdefault(value << 2 | top, []).append(index)
+            card = value << 2 | top
+            sources.append((index, card, count))
+            if card in parkings:
+                parkings[card].append(index)
+            else:
+                parkings[card] = [index]
             if top == 0 and value == PLACE_VALUES[index]:
                 turns.append(index)
         return (bool(stock) and not (waste and empty), not stock and bool(waste) and round_number < LAST_ROUND,
@@ -341,8 +345,10 @@ def _movable_places(piles: tuple[int, ...], value: int) -> tuple[int, ...] | Non
     if len(places) < 2:
         return None
     for top, count in tops:
-        if count > 1 and any(other == PARKS_ON[top] for other, _ in tops):
-            return tuple(places)
+        if count > 1:
+            below = PARKS_ON[top]
+            if any(other == below for other, _ in tops):
+                return tuple(places)
     return None
 
 
