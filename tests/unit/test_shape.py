@@ -55,3 +55,44 @@ def test_double_h_s_last_round_and_layout_are_written_once() -> None:
     assert sorted(defined) == ["games/double_h/moves.py", "games/double_h/moves.py"]
     place_value_by_index = re.compile(r"%\s*13\b")
     assert sorted(name for name, text in sources().items() if place_value_by_index.search(text)) == []
+
+
+def test_double_h_s_parking_rule_is_written_once() -> None:
+    """The rules' moves and refusals, the exact end test and the solver's moves, classes and
+    search each wrote "the same value, the next suit up, never a heart" for themselves
+    (``suit + 1``, ``top + 1``, ``card & 3 < 3``...); now they ask moves.parks_on."""
+    games = {name: text for name, text in sources().items() if name.startswith("games/double_h/")}
+    written = re.compile(r"\b\w*(suit|top|card|below|build_index)\w*(\[-1\])?\s*[+-]\s*1\b|&\s*3\s*<\s*3")
+    writers = sorted({name for name, text in games.items() for line in text.splitlines() if written.search(line)})
+    assert writers == ["games/double_h/moves.py"]
+    defined = [name for name, text in games.items() for node in ast.walk(ast.parse(text))
+               if isinstance(node, ast.FunctionDef) and node.name == "parks_on"]
+    assert defined == ["games/double_h/moves.py"]
+    askers = sorted(name for name, text in games.items() for node in ast.walk(ast.parse(text))
+                    if isinstance(node, ast.ImportFrom) and node.module == "kabale.games.double_h.moves"
+                    and {alias.name for alias in node.names} & {"parks_on", "PARKS_ON"})
+    assert askers == ["games/double_h/end.py", "games/double_h/rules.py", "games/double_h/solver.py"]
+    from kabale.games.double_h.moves import HEART, PARKS_ON, parks_on
+    club, diamond, spade, heart = (7 << 2 | suit for suit in range(4))
+    assert (parks_on(club), parks_on(diamond), parks_on(spade), parks_on(heart)) == (diamond, spade, heart, -1)
+    assert heart & 3 == HEART and PARKS_ON == tuple(parks_on(card) for card in range(len(PARKS_ON)))
+
+
+def test_the_solvers_search_reads_the_model_s_own_moves() -> None:
+    """Space.scored used to be a second move generator beside each Model (Double H's
+    scanned the 26 places and wrote every move's rule again); now it only ranks what
+    the Model's one generator gives: it asks the model and scans nothing itself."""
+    asked = {}
+    for name in ("games/double_h/solver.py", "games/patience/solver.py"):
+        tree = ast.parse(sources()[name])
+        space = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Space")
+        scored = next(node for node in space.body if isinstance(node, ast.FunctionDef) and node.name == "scored")
+        calls = [node.func for node in ast.walk(scored) if isinstance(node, ast.Call)]
+        assert not [call for call in calls if isinstance(call, ast.Name) and call.id == "range"], name
+        asked[name] = sorted(call.attr for call in calls if isinstance(call, ast.Attribute)
+                             and call.attr in ("moves", "actions") and "model" in ast.unparse(call.value))
+    assert asked == {"games/double_h/solver.py": ["moves"], "games/patience/solver.py": ["actions"]}
+    from kabale.games.double_h.solver import Model
+    model_source = ast.unparse(next(node for node in ast.parse(sources()["games/double_h/solver.py"]).body
+                                    if isinstance(node, ast.ClassDef) and node.name == "Model"))
+    assert model_source.count("for index in range(26)") == 1 and callable(Model.moves)

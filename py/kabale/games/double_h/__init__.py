@@ -4,8 +4,9 @@ Where each rule lives:
 
 * :mod:`kabale.games.double_h.moves`: the layout's 26 places (``PLACES``,
   ``Place``: two H of 13, a value each; ``PLACE_VALUES`` by index), the three
-  rounds (``LAST_ROUND``) and the moves with their text both ways (``Move``,
-  ``MoveKind``);
+  rounds (``LAST_ROUND``), the parking rule (``parks_on``, which the rules, the
+  end test and the solver all ask) and the moves with their text both ways
+  (``Move``, ``MoveKind``);
 * :mod:`kabale.games.double_h.rules` (``DoubleH``): the game. The deck and the
   deal (``DoubleH.deal``), each move's rule with the reason a move is refused
   (``check``: ``_check_draw``, ``_check_next_round``,
@@ -19,8 +20,9 @@ Where each rule lives:
   section 4, "End");
 * :mod:`kabale.games.double_h.solver`: the solver's side, the same rules on a
   compact state of small ints (``Model``, lock-step tested against the game in
-  tests/unit/test_solver_double_h.py) and what the search explores
-  (``Space``); it is the solver layer, above the rules, and
+  tests/unit/test_solver_double_h.py; ``Model.moves`` is its one move
+  generator) and what the search explores (``Space``, whose ``scored`` only
+  ranks the model's moves); it is the solver layer, above the rules, and
   :mod:`kabale.solver` calls it.
 
 This package imports nothing itself, so importing the rules does not load the

@@ -18,31 +18,33 @@ from __future__ import annotations
 from typing import Sequence
 
 from kabale.cards import Card
-from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES
+from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES
 
 __all__ = ["is_dead_end"]
 
-CLUB, DIAMOND, SPADE, HEART = 0, 1, 2, 3
+CLUB = 0
 
 # A configuration of one value: the non-right piles holding cards of that
-# value, as (place index, suits bottom..top) sorted by place; () is a place
-# that parking has emptied.
+# value, as (place index, cards bottom..top) sorted by place, each card
+# ``value << 2 | suit`` (the terms of :func:`kabale.games.double_h.moves.parks_on`);
+# () is a place that parking has emptied.
 Config = tuple[tuple[int, tuple[int, ...]], ...]
 
 
 def _parkings(config: Config) -> list[Config]:
     """Every configuration one parking (pile to pile, same value) away."""
     result = []
-    for i, (source, source_suits) in enumerate(config):
-        if not source_suits:
+    for i, (source, source_cards) in enumerate(config):
+        if not source_cards:
             continue
-        card = source_suits[-1]
-        for j, (target, target_suits) in enumerate(config):
-            if i == j or not target_suits or target_suits[-1] != card + 1:
+        card = source_cards[-1]
+        below = PARKS_ON[card]
+        for j, (target, target_cards) in enumerate(config):
+            if i == j or not target_cards or target_cards[-1] != below:
                 continue
             piles = list(config)
-            piles[i] = (source, source_suits[:-1])
-            piles[j] = (target, target_suits + (card,))
+            piles[i] = (source, source_cards[:-1])
+            piles[j] = (target, target_cards + (card,))
             result.append(tuple(piles))
     return result
 
@@ -86,11 +88,11 @@ def is_dead_end(
         bottom = pile[0]
         if bottom.is_club and bottom.value == PLACE_VALUES[index]:
             if len(pile) < 4:
-                wanted[bottom.value].add(len(pile))  # the next suit of the build
+                wanted[bottom.value].add(bottom.value << 2 | len(pile))  # the next card of the build
             continue
-        starts[bottom.value].append((index, tuple(card.suit.build_index for card in pile)))
+        starts[bottom.value].append((index, tuple(card.value << 2 | card.suit.build_index for card in pile)))
     closures = {value: _closure(tuple(starts[value])) for value in range(1, 14)}
-    waste_suits = [(card.value, card.suit.build_index) for card in waste]
+    waste_cards = [card.value << 2 | card.suit.build_index for card in waste]
     searched: set[tuple[int, tuple[frozenset[Config], ...]]] = set()
 
     def progress(closures: dict[int, frozenset[Config]], waste_left: int) -> bool:
@@ -102,13 +104,13 @@ def is_dead_end(
         emptied: dict[int, set[int]] = {}  # value of the parked cards -> places they can empty
         for value, configs in closures.items():
             for config in configs:
-                tops = [suits[-1] for _, suits in config if suits]
+                tops = [cards[-1] for _, cards in config if cards]
                 if any(top in wanted[value] for top in tops):
                     return True  # a build
-                gone = {index for index, suits in config if not suits}
+                gone = {index for index, cards in config if not cards}
                 own_empty = any(PLACE_VALUES[i] == value for i in gone | empty_now)
-                for index, suits in config:
-                    if suits and suits[-1] == CLUB:
+                for index, cards in config:
+                    if cards and cards[-1] & 3 == CLUB:
                         club_reachable.add(value)
                         if PLACE_VALUES[index] == value:
                             return True  # a yellow pile grown down to its club: turn it over
@@ -127,18 +129,19 @@ def is_dead_end(
                 return True  # the club to a place another value's parking emptied
         if not waste_left:
             return False
-        value, suit = waste_suits[waste_left - 1]
-        if suit in wanted[value]:
+        card = waste_cards[waste_left - 1]
+        value, below = card >> 2, PARKS_ON[card]
+        if card in wanted[value]:
             return True  # the waste's top card onto a build
         for config in closures[value]:
-            for i, (index, suits) in enumerate(config):
-                if suits and suits[-1] == suit + 1:
+            for i, (index, cards) in enumerate(config):
+                if cards and cards[-1] == below:
                     piles_after = list(config)
-                    piles_after[i] = (index, suits + (suit,))
+                    piles_after[i] = (index, cards + (card,))
                     parked = dict(closures)
                     parked[value] = _closure(tuple(piles_after))
                     if progress(parked, waste_left - 1):
                         return True
         return False
 
-    return not progress(closures, len(waste_suits))
+    return not progress(closures, len(waste_cards))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["Place", "PLACES", "PLACE_VALUES", "LAST_ROUND", "MoveKind", "Move", "place_text"]
+__all__ = ["Place", "PLACES", "PLACE_VALUES", "LAST_ROUND", "HEART", "parks_on", "PARKS_ON", "MoveKind", "Move", "place_text"]
 
 SIDES: tuple[str, str] = ("L", "R")
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -88,6 +88,24 @@ PLACE_VALUES: tuple[int, ...] = tuple(place.value for place in PLACES)
 #: Here, beside the "next round" move it limits, so the rules, the end test and the
 #: solver read the same number.
 LAST_ROUND = 3
+
+#: A suit's place in the build order (club 0, diamond 1, spade 2, heart 3): a build goes
+#: up from its club, a parked pile goes down. Cards below are ``value << 2 | suit``.
+HEART = 3
+
+
+def parks_on(card: int) -> int:
+    """The parking rule (RULES.md section 4), written once: the card that ``card`` may
+    park on, both ``value << 2 | suit``. It is the same value and the next suit up the
+    build order, the top card of a pile that is not in its right place; a heart never
+    parks (-1, no card). The rules' moves and their refusals, the exact end test and the
+    solver all ask this function (or :data:`PARKS_ON`, its table)."""
+    return -1 if card & 3 == HEART else card + 1
+
+
+#: :func:`parks_on` for every card (index ``value << 2 | suit``), for the loops that run
+#: once a move: a tuple index costs less than a call.
+PARKS_ON: tuple[int, ...] = tuple(parks_on(card) for card in range(14 << 2))
 
 
 class MoveKind(enum.Enum):

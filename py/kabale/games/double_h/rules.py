@@ -27,7 +27,7 @@ from typing import Any, Hashable, Mapping, Sequence
 from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
 from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
 from kabale.games.double_h.end import is_dead_end
-from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES, Move, MoveKind, Place
+from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES, Move, MoveKind, Place, parks_on
 
 __all__ = ["DoubleH", "DoubleHObservation", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
 
@@ -100,6 +100,11 @@ class TableFacts:
 
 def _suit_name(card: Card) -> str:
     return _SUIT_NAMES[card.suit]
+
+
+def _code(card: Card) -> int:
+    """A card as ``value << 2 | suit`` (suits in build order), the parking rule's terms."""
+    return card.value << 2 | _BUILD_INDEX[card.suit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,14 +367,15 @@ class DoubleH:
                 raise IllegalMove(f"The build on {target} takes the {needed.name()} next", "build_order",
                                   {**details, "needed": str(needed)})
             return
-        below = card.suit.build_index + 1
-        if below == 4:
+        below = parks_on(_code(card))
+        if below == _code(top):
+            return
+        if below < 0:
             raise IllegalMove("A heart is never parked: it goes only onto its build or, from the waste, to an empty place",
                               "park_heart", details)
-        if top.value != card.value or top.suit.build_index != below:
-            raise IllegalMove(
-                f"A {_suit_name(card)} can only be parked on a {_SUIT_NAMES[SUITS[below]]} of the same value",
-                "park_order", {**details, "top": str(top)})
+        raise IllegalMove(
+            f"A {_suit_name(card)} can only be parked on a {_SUIT_NAMES[SUITS[below & 3]]} of the same value",
+            "park_order", {**details, "top": str(top)})
 
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move once; none when the game is over (lost
@@ -383,9 +389,10 @@ class DoubleH:
             moves.append(Move.draw())
         if not self._stock and self._waste and self._round < LAST_ROUND:
             moves.append(Move.next_round())
-        # Where each card could go: builds by (value, next suit), parkings by (value, top suit).
+        # Where each card could go: builds by (value, next suit), parkings by their top card
+        # (``value << 2 | suit``, which PARKS_ON gives for the card that parks).
         builds: dict[tuple[int, int], list[int]] = {}
-        parkings: dict[tuple[int, int], list[int]] = {}
+        parkings: dict[int, list[int]] = {}
         sources: list[int] = []
         for index in range(26):
             pile = piles[index]
@@ -397,13 +404,13 @@ class DoubleH:
                     builds.setdefault((top.value, len(pile)), []).append(index)
                 continue
             sources.append(index)
-            parkings.setdefault((top.value, _BUILD_INDEX[top.suit]), []).append(index)
+            parkings.setdefault(top.value << 2 | _BUILD_INDEX[top.suit], []).append(index)
             if top.is_club and pile[0].value == top.value == PLACES[index].value:
                 moves.append(Move(MoveKind.TURN, target=PLACES[index]))
         for source in ([-1] if self._waste else []) + sources:
             card = self._waste[-1] if source < 0 else piles[source][-1]
             suit = _BUILD_INDEX[card.suit]
-            targets = builds.get((card.value, suit), []) + parkings.get((card.value, suit + 1), [])
+            targets = builds.get((card.value, suit), []) + parkings.get(PARKS_ON[card.value << 2 | suit], [])
             if source < 0:
                 targets += empty
             elif suit == 0:

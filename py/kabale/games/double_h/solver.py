@@ -27,13 +27,16 @@ import random
 from typing import Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES
+from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 
 __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
 
 State = tuple[tuple[int, ...], int, int, int]
 Action = tuple[int, int, int]
+#: The moves by kind (:meth:`Model.moves`): draw, next round, turns, the waste's top card,
+#: the movable piles (place, top card, count), builds by wanted card, parkings by top card, empty places.
+Moves = tuple[bool, bool, list[int], int, list[tuple[int, int, int]], dict[int, list[int]], dict[int, list[int]], list[int]]
 
 DRAW, NEXT_ROUND, TURN, CARD = 0, 1, 2, 3
 WASTE = -1
@@ -46,6 +49,11 @@ _RIGHT_CARDS: tuple[int, ...] = tuple(
     code & 7 if code and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0 else 0
     for index in range(26) for code in range(512)
 )
+
+
+def _top_card(code: int) -> int:
+    """The top card (``value << 2 | suit``) of a pile that is not in its right place (it goes down)."""
+    return code >> 5 << 2 | ((code >> 3 & 3) - (code & 7) + 1)
 
 
 def card_code(card: Card) -> int:
@@ -141,24 +149,31 @@ class Model:
         pairs += (gone, pos, round_number)
         return tuple(pairs)
 
-    def actions(self, state: State) -> list[Action]:
-        """Every legal move (give up aside), in the engine's order."""
+    def moves(self, state: State) -> Moves:
+        """The rules' moves by kind: the one move generator, which :meth:`actions` (the
+        engine's list) and the search (:meth:`Space.scored`, with priorities) both read.
+
+        ``(draw, next_round, turns, waste_card, sources, builds, parkings, empty)``:
+        whether a draw and a new round are legal; the yellow piles that can be turned
+        over; the waste's top card (``value << 2 | suit``, -1 for none); the movable
+        piles as ``(place, top card, count)`` in place order; the builds by the card
+        each wants next; the movable piles by their top card; the empty places. A card
+        goes onto ``builds[card]``, parks on ``parkings[PARKS_ON[card]]``
+        (:func:`~kabale.games.double_h.moves.parks_on`); the waste's top card also goes
+        to any empty place, a club to an empty place of its own value."""
         piles, gone, pos, round_number = state
         present = ~gone & self.full
         waste = present & ((1 << pos) - 1)
         stock = present >> pos
-        empty = [index for index in range(26) if not piles[index]]
-        actions: list[Action] = []
-        if stock and not (waste and empty):
-            actions.append((DRAW, 0, 0))
-        if not stock and waste and round_number < LAST_ROUND:
-            actions.append((NEXT_ROUND, 0, 0))
+        empty: list[int] = []
         builds: dict[int, list[int]] = {}
         parkings: dict[int, list[int]] = {}
-        sources: list[tuple[int, int]] = []
+        sources: list[tuple[int, int, int]] = []
+        turns: list[int] = []
         for index in range(26):
             code = piles[index]
             if not code:
+                empty.append(index)
                 continue
             value, bottom, count = code >> 5, code >> 3 & 3, code & 7
             if bottom == 0 and value == PLACE_VALUES[index]:
@@ -166,17 +181,32 @@ class Model:
                     builds.setdefault(value << 2 | count, []).append(index)
                 continue
             top = bottom - count + 1
-            sources.append((index, value << 2 | top))
-            parkings.setdefault(value << 2 | top, []).append(index)
+            card = value << 2 | top
+            sources.append((index, card, count))
+            if card in parkings:
+                parkings[card].append(index)
+            else:
+                parkings[card] = [index]
             if top == 0 and value == PLACE_VALUES[index]:
-                actions.append((TURN, 0, index))
-        if waste:
-            sources.insert(0, (WASTE, self.talon[waste.bit_length() - 1]))
-        for source, card in sources:
-            targets = builds.get(card, []) + parkings.get(card + 1, []) if card & 3 < 3 else list(builds.get(card, []))
-            if source == WASTE:
-                targets += empty
-            elif card & 3 == 0:
+                turns.append(index)
+        return (bool(stock) and not (waste and empty), not stock and bool(waste) and round_number < LAST_ROUND,
+                turns, self.talon[waste.bit_length() - 1] if waste else -1, sources, builds, parkings, empty)
+
+    def actions(self, state: State) -> list[Action]:
+        """Every legal move (give up aside), in the engine's order."""
+        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.moves(state)
+        actions: list[Action] = []
+        if draw:
+            actions.append((DRAW, 0, 0))
+        if next_round:
+            actions.append((NEXT_ROUND, 0, 0))
+        actions.extend((TURN, 0, index) for index in turns)
+        if waste_card >= 0:
+            targets = builds.get(waste_card, []) + parkings.get(PARKS_ON[waste_card], []) + empty
+            actions.extend((CARD, WASTE, target) for target in sorted(targets))
+        for source, card, _ in sources:
+            targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
+            if card & 3 == 0:
                 targets += [index for index in empty if PLACE_VALUES[index] == card >> 2]
             actions.extend((CARD, source, target) for target in sorted(targets) if target != source)
         return actions
@@ -231,9 +261,9 @@ def _reversible_parkings(config: Config, places: tuple[int, ...]) -> list[tuple[
         count = code_a & 7
         if count < 2:
             continue
-        top = (code_a >> 3 & 3) - count + 1
+        below = PARKS_ON[_top_card(code_a)]
         for b, code_b in enumerate(config):
-            if b != a and (code_b >> 3 & 3) - (code_b & 7) + 1 == top + 1:
+            if b != a and _top_card(code_b) == below:
                 following = list(config)
                 following[a] -= 1
                 following[b] += 1
@@ -311,12 +341,14 @@ def _movable_places(piles: tuple[int, ...], value: int) -> tuple[int, ...] | Non
         if code >> 5 == value and not (code & 0b11000 == 0 and value == PLACE_VALUES[index]):
             places.append(index)
             count = code & 7
-            tops.append(((code >> 3 & 3) - count + 1, count))
+            tops.append((value << 2 | ((code >> 3 & 3) - count + 1), count))  # the top card, as _top_card
     if len(places) < 2:
         return None
     for top, count in tops:
-        if count > 1 and any(other == top + 1 for other, _ in tops):
-            return tuple(places)
+        if count > 1:
+            below = PARKS_ON[top]
+            if any(other == below for other, _ in tops):
+                return tuple(places)
     return None
 
 
@@ -419,39 +451,16 @@ class Space:
         return [action for _, action in scored]
 
     def scored(self, state: State) -> tuple[Action | None, Scored]:
-        """Every move but the reversible parkings, with its priority; and a
-        build proved safe, if any (RULES.md section 5, Double H): from a pile
-        that keeps a card, when the twin place already holds this card's
-        other copy and the other copy of the card below it. Then nothing can
-        ever park on this card, and it can go nowhere else."""
-        piles, gone, pos, round_number = state
-        present = ~gone & self.model.full
-        waste = present & ((1 << pos) - 1)
-        stock = present >> pos
-        empty: list[int] = []
-        builds: dict[int, list[int]] = {}
-        parkings: dict[int, list[int]] = {}
-        sources: list[tuple[int, int, int]] = []
-        scored: Scored = []
-        for index in range(26):
-            code = piles[index]
-            if not code:
-                empty.append(index)
-                continue
-            value, bottom, count = code >> 5, code >> 3 & 3, code & 7
-            if bottom == 0 and value == PLACE_VALUES[index]:
-                if count < COMPLETE:
-                    builds.setdefault(value << 2 | count, []).append(index)
-                continue
-            top = bottom - count + 1
-            sources.append((index, value << 2 | top, count))
-            if top:
-                parkings.setdefault(value << 2 | (top - 1), []).append(index)
-            elif value == PLACE_VALUES[index]:
-                scored.append((_TURN, ((TURN, 0, index),)))
-        waste_card = self.model.talon[waste.bit_length() - 1] if waste else 0
+        """Every move of :meth:`Model.moves` but the reversible parkings, with its
+        priority; and a build proved safe, if any (RULES.md section 5, Double H): from
+        a pile that keeps a card, when the twin place already holds this card's other
+        copy and the other copy of the card below it. Then nothing can ever park on
+        this card, and it can go nowhere else."""
+        piles = state[0]
+        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.model.moves(state)
+        scored: Scored = [(_TURN, ((TURN, 0, index),)) for index in turns]
         at_hand = {card >> 2 for _, card, _ in sources if card & 3 == 0}
-        if waste and waste_card & 3 == 0:
+        if waste_card & 3 == 0:
             at_hand.add(waste_card >> 2)
         forced: Action | None = None
         emptying, emptying_park = _EMPTYING_BLIND
@@ -460,7 +469,7 @@ class Space:
                 value = PLACE_VALUES[index]
                 if value in at_hand:
                     emptying, emptying_park = _EMPTYING_FOR_CLUB
-                elif waste and waste_card >> 2 == value:
+                elif waste_card >> 2 == value:
                     emptying, emptying_park = _EMPTYING_FOR_WASTE
                 else:
                     emptying, emptying_park = _EMPTYING_BLIND
@@ -473,26 +482,26 @@ class Space:
                 else:
                     scored.append((emptying, ((CARD, index, target),)))
             if count == 1:
-                for target in parkings.get(card, ()):
+                for target in parkings.get(PARKS_ON[card], ()):
                     if target != index:
                         scored.append((emptying_park, ((CARD, index, target),)))
             if card & 3 == 0:
                 for target in empty:
                     if PLACE_VALUES[target] == card >> 2:
                         scored.append((_CLUB_HOME, ((CARD, index, target),)))
-        if waste:
+        if waste_card >= 0:
             for target in builds.get(waste_card, ()):
                 scored.append((_WASTE_BUILD, ((CARD, WASTE, target),)))
-            for target in parkings.get(waste_card, ()):
+            for target in parkings.get(PARKS_ON[waste_card], ()):
                 scored.append((_WASTE_PARK, ((CARD, WASTE, target),)))
             for target in empty:
                 if PLACE_VALUES[target] != waste_card >> 2:
                     scored.append((_WASTE_ELSEWHERE, ((CARD, WASTE, target),)))
                 else:
                     scored.append((_WASTE_BUILD if waste_card & 3 == 0 else _WASTE_HOME, ((CARD, WASTE, target),)))
-        if stock and not (waste and empty):
+        if draw:
             scored.append((_DRAW, ((DRAW, 0, 0),)))
-        if not stock and waste and round_number < LAST_ROUND:
+        if next_round:
             scored.append((_NEXT_ROUND, ((NEXT_ROUND, 0, 0),)))
         return forced, scored
 
