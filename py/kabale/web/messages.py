@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from kabale.cards import SUITS, Card, compounded_sum
+from kabale.cards import Card, compounded_sum
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Event
 
@@ -62,8 +62,8 @@ def refusal(error: IllegalMove, t: Translate) -> str:
         elif error.reason == "build_order":
             details["needed_name"] = card_name(Card.from_text(str(details.get("needed"))), t)
         elif error.reason == "park_order":
-            card, top = Card.from_text(str(details.get("card"))), Card.from_text(str(details.get("top")))
-            below = SUITS[card.suit.build_index + 1]
+            # the rules name the card a park wants beneath (the parking rule is written once, in the engine)
+            card, below = Card.from_text(str(details.get("card"))), Card.from_text(str(details.get("wanted"))).suit
             details["suit"], details["below"] = t(f"suit_one.{card.suit.letter}"), t(f"suit_one.{below.letter}")
     except ValueError:
         return error.message

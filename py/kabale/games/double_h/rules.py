@@ -375,7 +375,7 @@ class DoubleH:
                               "park_heart", details)
         raise IllegalMove(
             f"A {_suit_name(card)} can only be parked on a {_SUIT_NAMES[SUITS[below & 3]]} of the same value",
-            "park_order", {**details, "top": str(top)})
+            "park_order", {**details, "top": str(top), "wanted": str(Card(card.value, SUITS[below & 3]))})
 
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move once; none when the game is over (lost
