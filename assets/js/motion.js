@@ -135,7 +135,8 @@ function stacksOf(root) {
   const stacks = new Map();
   for (const button of root.querySelectorAll("[data-action=packet][data-packet]")) {
     const stack = button.querySelector(".packet-stack");
-    if (stack) stacks.set(button.dataset.packet, { element: stack, rect: stack.getBoundingClientRect() });
+    // a copy, as it is seen now: the redraw may keep the stack itself and change it (assets/js/redraw.js)
+    if (stack) stacks.set(button.dataset.packet, { element: stack.cloneNode(true), rect: stack.getBoundingClientRect() });
   }
   return stacks;
 }

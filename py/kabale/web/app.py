@@ -14,7 +14,7 @@ from pyscript.ffi import is_none
 from pyodide.ffi import create_proxy, to_js
 
 from . import motion, update_banner
-from .dom import by_id, data, document, found, h, listen, replace_children, window
+from .dom import by_id, data, document, found, h, listen, redraw, replace_children, window
 from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
 from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
@@ -61,6 +61,7 @@ class App:
         self.settings = Settings()
         self.screen: Screen = Screen(self)
         self.embed = False  # ?embed=1 (kept in every address the page writes)
+        self._drawn_scope = ""  # the screen the view shows now (a redraw in place stays within one)
 
     @property
     def language(self) -> str:
@@ -191,9 +192,16 @@ class App:
             replace_children(view)
             view.hidden = True
         else:
-            replace_children(view, content)
+            if self.screen.redraw_in_place and scope == self._drawn_scope:
+                redraw(view, content)
+            else:
+                replace_children(view, content)
             view.hidden = False
             motion.after_redraw(view, scope, cues)
+        self._drawn_scope = scope if content is not None else ""
+        # the page becomes a column as high as the screen around a table (kabale.css): a class,
+        # not body:has(#view > .table), which restyled the whole page at every change in it
+        document.body.classList.toggle("table-shown", content is not None and bool(content.classList.contains("table")))
         if key:
             self.focus_key(key, scroll=False)
         # At the top nothing can have scrolled; reading the position again would force a layout now.

@@ -15,7 +15,7 @@ from pyscript.ffi import is_none
 Element = Any  # a JS element proxy
 Child = "Element | str | None"
 
-__all__ = ["Element", "h", "replace_children", "by_id", "listen", "data", "found", "document", "window"]
+__all__ = ["Element", "h", "replace_children", "redraw", "by_id", "listen", "data", "found", "document", "window"]
 
 
 def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Element:
@@ -60,6 +60,18 @@ def replace_children(parent: Element, *children: Any) -> None:
     lays out an empty container (which would reset its scroll position)."""
     nodes = [document.createTextNode(child) if isinstance(child, str) else child for child in children if child is not None]
     parent.replaceChildren(*nodes)
+
+
+def redraw(container: Element, drawn: Element) -> None:
+    """Show ``drawn`` as the only content of ``container``, changing in the page only what differs
+    (assets/js/redraw.js, one call): the page ends exactly as ``replace_children`` would leave it,
+    but the elements that did not change are not styled and laid out again. Without the script,
+    a plain swap."""
+    script = getattr(window, "kabaleRedraw", None)
+    if script is None or is_none(script):
+        replace_children(container, drawn)
+    else:
+        script.redraw(container, drawn)
 
 
 def by_id(element_id: str) -> Element:

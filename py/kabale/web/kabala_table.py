@@ -30,6 +30,8 @@ DEALT = ".seat-fan .mini-back, .kabala .packet-stack > *, .mine .endowment .card
 class KabalaTable(Screen):
     """A table of the Kabala: the state of picking up, showing and flipping."""
 
+    redraw_in_place = True
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.selected: frozenset[int] = frozenset()

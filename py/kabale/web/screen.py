@@ -23,6 +23,9 @@ class Screen:
     game: str | None = None
     #: The saved record its moves go to (a table's game), or None.
     record: str | None = None
+    #: Redraw in place (kabale.web.dom.redraw): only what changed is written to the page. A table
+    #: says so; a screen with form fields keeps the plain swap.
+    redraw_in_place: bool = False
 
     def __init__(self, app: "App") -> None:
         self.app = app

@@ -35,10 +35,21 @@ DOUBLE_TAP_S = 0.45
 MAX_SAFE_MOVES = 30
 
 
+def movable(place: PlaceFacts) -> bool:
+    """The place's top card can go somewhere (so it may be dragged)."""
+    return any(move.kind is MoveKind.CARD for move in place.moves)
+
+
+def turnable(place: PlaceFacts) -> bool:
+    """The place can be turned over (its button shows)."""
+    return any(move.kind is MoveKind.TURN for move in place.moves)
+
+
 class DoubleHTable(Screen):
     game: str = "double-h"
     record = DOUBLE_H
     stats_record = DOUBLE_H_STATS
+    redraw_in_place = True
 
     def __init__(self, app: Any, saved: SavedDoubleH, stats: DoubleHStats) -> None:
         super().__init__(app)
@@ -143,16 +154,24 @@ class DoubleHTable(Screen):
 
     def render_place(self, place: PlaceFacts, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
         """A place, drawn again only when something it shows changed (most clicks change two or
-        three of the 26: redrawing the rest, up to a hundred cards, would cost a frame)."""
+        three of the 26: redrawing the rest, up to a hundred cards, would cost a frame).
+
+        The key is what the drawing shows, not the facts it comes from: its top card's moves
+        change with almost every move elsewhere (a card put down somewhere opens or closes a
+        target), but the place shows only whether it has one (it may be dragged) and whether it
+        may be turned over."""
         lit, picked = place.name in targets, self.source == place.name
         hint_here = hinted is not None and place.place in (hinted.source, hinted.target)
-        key = (self.app.language, place.cards, place.frame, place.moves, lit, picked, hint_here)
+        key = (self.app.language, place.cards, place.frame, movable(place), turnable(place), lit, picked, hint_here)
         cached = self._place_cache.get(place.name)
         if cached is not None and cached[0] == key:
-            return cached[1]
-        element = self.draw_place(place, targets, hinted)
-        self._place_cache[place.name] = (key, element)
-        return element
+            template = cached[1]
+        else:
+            template = self.draw_place(place, targets, hinted)
+            self._place_cache[place.name] = (key, template)
+        # a copy (one call): the drawing kept here never goes into the page, where the redraw
+        # in place (kabale.web.dom.redraw) finds it equal to the place shown and leaves that be
+        return template.cloneNode(True)
 
     def draw_place(self, place: PlaceFacts, targets: set[str], hinted: Move | None) -> Element:
         t, name = self.t, place.name
@@ -165,9 +184,7 @@ class DoubleHTable(Screen):
             classes.append("picked")
         if hinted is not None and (hinted.source == place.place or (hinted.target == place.place)):
             classes.append("hinted")
-        movable = any(move.kind is MoveKind.CARD for move in place.moves)
         pile = [card_element(card, t, classes="in-pile") for card in place.cards] or [card_element(None, t)]
-        turn = next((move for move in place.moves if move.kind is MoveKind.TURN), None)
         return h(
             "div",
             {"class": "place", "data-value": place.value},
@@ -182,14 +199,14 @@ class DoubleHTable(Screen):
                     "data-key": f"place-{name}",
                     "aria-label": self.place_label(place),
                     "aria-pressed": "true" if self.source == name else "false",
-                    "data-drag": "true" if movable else None,
+                    "data-drag": "true" if movable(place) else None,
                     "style": f"--cards:{len(place.cards)}",
                 },
                 h("span", {"class": "pile"}, *pile),
             ),
             h("button", {"type": "button", "class": "button small turn", "data-action": "turn", "data-place": name,
                          "data-key": f"turn-{name}", "aria-label": t("dh.turn_over_label", where=self.where(place.place)),
-                         "text": t("dh.turn_over")}) if turn else None,
+                         "text": t("dh.turn_over")}) if turnable(place) else None,
         )
 
     def render_stock(self, facts: TableFacts, hinted: Move | None) -> Element:
