@@ -95,7 +95,7 @@ def test_settings_saved_before_card_backs_load_with_the_red_back(page: Page, ope
     page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(record)});")
     page = open_kabale(DOUBLE_H)
     expect(page.locator("html")).to_have_attribute("lang", "it")
-    expect(page.locator("body")).to_have_class("reduced-motion")  # and no other back than the red one
+    expect(page.locator("body")).to_have_class(re.compile(r"^\s*reduced-motion(\s+table-shown)?\s*$"))  # and no other back than the red one
     expect(page.locator("#notice")).to_be_hidden()
     assert "back-red.svg" in page.locator(".card.back").first.evaluate("(node) => getComputedStyle(node).backgroundImage")
 
