@@ -36,6 +36,9 @@ from browser import percentile  # noqa: E402
 
 
 def summary(values: list[float]) -> dict[str, float]:
+    """Count, median, p95 and max in ms (bench/hints_double_h.py shares it); just the count when empty."""
+    if not values:
+        return {"count": 0}
     return {"count": len(values), "median_ms": round(statistics.median(values), 1),
             "p95_ms": round(percentile(values, 0.95), 1), "max_ms": round(max(values), 1)}
 
@@ -66,22 +69,25 @@ localStorage.setItem("kabale:settings", JSON.stringify(
 """
 
 #: Click Hint; resolve with the time until the hint's words are on the page and the longest task meanwhile.
+#: Its argument names the words: ``[selector, prefix]`` (the element, and how its text begins once shown);
+#: bench/hints_double_h.py shares it.
 HINT_LATENCY = """
-() => new Promise((resolve) => {
+([selector, prefix]) => new Promise((resolve) => {
   let longest = 0;
   const tasks = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration); });
   tasks.observe({type: "longtask", buffered: false});
   const start = performance.now();
   const done = () => {
-    if (document.querySelector('.patience-hint')) {
+    const words = document.querySelector(selector);
+    if (words && words.textContent.startsWith(prefix)) {
       const elapsed = performance.now() - start;
       observer.disconnect();
       setTimeout(() => { tasks.disconnect(); resolve([elapsed, longest]); }, 0);
     }
   };
   const observer = new MutationObserver(done);
-  observer.observe(document.getElementById('view'), {childList: true, subtree: true});
+  observer.observe(document.body, {childList: true, subtree: true, characterData: true});
   document.querySelector('button[data-action=hint]').click();
 })
 """
@@ -120,7 +126,7 @@ def browser_times(count: int, first_seed: int) -> dict[str, Any]:
                     page.get_by_role("button", name="New deal").last.click()
                     page.wait_for_function("() => !document.querySelector('.game-end')")
                     continue
-                elapsed, task = page.evaluate(HINT_LATENCY)
+                elapsed, task = page.evaluate(HINT_LATENCY, [".patience-hint", ""])
                 latencies.append(elapsed)
                 longest.append(task)
                 revision = page.evaluate("JSON.parse(localStorage.getItem('kabale:patience')).revision")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -32,15 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind  # noqa: E402
 from kabale.games.double_h.solver_honest import DEFAULT_STATES, honest_hint  # noqa: E402
-
-
-def summary(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"count": 0}
-    ordered = sorted(values)
-    return {"count": len(values), "median_ms": round(statistics.median(ordered), 1),
-            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
-            "max_ms": round(ordered[-1], 1)}
+from hints import HINT_LATENCY, SETTINGS, summary  # noqa: E402  (bench/hints.py: the patience's)
 
 
 def cpython_times(seeds: range, states: int, every: int) -> dict[str, Any]:
@@ -81,34 +72,6 @@ def cpython_times(seeds: range, states: int, every: int) -> dict[str, Any]:
             "searched": summary(searched), f"along_the_lines_every_{every}": summary(along)}
 
 
-SETTINGS = """
-localStorage.setItem("kabale:settings", JSON.stringify(
-  {app: "kabale", schema: 1, name: "settings", revision: 1, data: {bot_speed: "instant", language: "en"}}));
-"""
-
-#: Click Hint; resolve with the time until the hint's words are on the page and the longest task meanwhile.
-HINT_LATENCY = """
-() => new Promise((resolve) => {
-  let longest = 0;
-  const tasks = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration); });
-  tasks.observe({type: "longtask", buffered: false});
-  const start = performance.now();
-  const done = () => {
-    const words = document.querySelector('.hint-text');
-    if (words && words.textContent.startsWith('Hint')) {
-      const elapsed = performance.now() - start;
-      observer.disconnect();
-      setTimeout(() => { tasks.disconnect(); resolve([elapsed, longest]); }, 0);
-    }
-  };
-  const observer = new MutationObserver(done);
-  observer.observe(document.body, {childList: true, subtree: true, characterData: true});
-  document.querySelector('button[data-action=hint]').click();
-})
-"""
-
-
 def browser_times(deals: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -132,7 +95,7 @@ def browser_times(deals: int) -> dict[str, Any]:
                 page.get_by_role("region", name="Double H table").wait_for()
                 draw = page.locator("button[data-action=draw]")
                 for times in (first, round_1):
-                    elapsed, task = page.evaluate(HINT_LATENCY)
+                    elapsed, task = page.evaluate(HINT_LATENCY, [".hint-text", "Hint"])
                     times.append(elapsed)
                     longest.append(task)
                     draw.click()
@@ -140,7 +103,7 @@ def browser_times(deals: int) -> dict[str, Any]:
                     draw.click()
                 page.locator("button[data-action=next-round]").click()
                 for _ in range(4):
-                    elapsed, task = page.evaluate(HINT_LATENCY)
+                    elapsed, task = page.evaluate(HINT_LATENCY, [".hint-text", "Hint"])
                     round_2.append(elapsed)
                     longest.append(task)
                     for _ in range(5):

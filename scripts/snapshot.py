@@ -22,9 +22,7 @@ Usage: python3 scripts/snapshot.py [SITE_FOLDER]   (default: this checkout)
 from __future__ import annotations
 
 import hashlib
-import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -67,29 +65,13 @@ def write(site: Path = ROOT) -> Path | None:
         return None
     target, stamp = site / SNAPSHOT, site / STAMP
     key = runtime_key(site)
-    if target.is_file() and stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("runtime") == key:
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".partial")
-    subprocess.run(
-        [node, "--input-type=module", "-e", _NODE, (site / RUNTIME / "pyodide.mjs").resolve().as_uri(), str(partial),
-         str((site / STDLIB).resolve())],
-        check=True, capture_output=True, timeout=300,
-    )
-    partial.replace(target)
-    stamp.write_text(json.dumps({"runtime": key, "bytes": target.stat().st_size}) + "\n", encoding="utf-8")
-    return target
+    runtime = (site / RUNTIME / "pyodide.mjs").resolve().as_uri()
+    return vendor.made_by_node(target, stamp, "runtime", key, lambda partial: [
+        node, "--input-type=module", "-e", _NODE, runtime, str(partial), str((site / STDLIB).resolve())], timeout=300)
 
 
 def main(argv: list[str]) -> int:
-    site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
-    try:
-        made = write(site)
-    except (OSError, subprocess.SubprocessError) as error:
-        print(f"snapshot: {error}", file=sys.stderr)
-        return 1
-    print(f"snapshot: {made.relative_to(site)} ({made.stat().st_size / 1e6:.1f} MB)" if made else "snapshot: no runtime or no node: none made")
-    return 0
+    return vendor.run_writer("snapshot", write, argv, lambda size: f"{size / 1e6:.1f} MB", "no runtime or no node: none made")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,6 @@ import ast
 import hashlib
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -191,29 +190,14 @@ def write(site: Path = ROOT) -> Path | None:
     roots = sorted({*kabale_imports(site if (site / "py" / "kabale").is_dir() else ROOT), *PAGE_IMPORTS, *LAZY_IMPORTS})
     target, stamp = site / STDLIB, site / STAMP
     key = _key(site, roots)
-    if target.is_file() and stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("key") == key:
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".partial")
-    subprocess.run(
-        [node, "--input-type=module", "-e", _NODE, (site / vendor.vendored("pyodide", "pyodide.mjs")).resolve().as_uri(),
-         str(site / VENDORED), str(partial), json.dumps(roots), json.dumps(CODECS), MOUNTED],
-        check=True, capture_output=True, timeout=600,
-    )
-    partial.replace(target)
-    stamp.write_text(json.dumps({"key": key, "bytes": target.stat().st_size}) + "\n", encoding="utf-8")
-    return target
+    runtime = (site / vendor.vendored("pyodide", "pyodide.mjs")).resolve().as_uri()
+    return vendor.made_by_node(target, stamp, "key", key, lambda partial: [
+        node, "--input-type=module", "-e", _NODE, runtime, str(site / VENDORED), str(partial), json.dumps(roots),
+        json.dumps(CODECS), MOUNTED], timeout=600)
 
 
 def main(argv: list[str]) -> int:
-    site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
-    try:
-        made = write(site)
-    except (OSError, subprocess.SubprocessError) as error:
-        print(f"stdlib: {error}", file=sys.stderr)
-        return 1
-    print(f"stdlib: {made.relative_to(site)} ({made.stat().st_size / 1e6:.2f} MB)" if made else "stdlib: no runtime: none made")
-    return 0
+    return vendor.run_writer("stdlib", write, argv, lambda size: f"{size / 1e6:.2f} MB", "no runtime: none made")
 
 
 if __name__ == "__main__":

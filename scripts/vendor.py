@@ -20,8 +20,10 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -127,6 +129,39 @@ def vendor() -> Path:
     stamp = VENDOR / "versions.json"
     stamp.write_text(json.dumps(expected, indent=2, sort_keys=True) + "\n")
     return stamp
+
+
+def made_by_node(target: Path, stamp: Path, field: str, key: str, command: Callable[[Path], list[str]],
+                 timeout: int) -> Path:
+    """``target``, made by the Node command that ``command(path to write)`` gives, unless ``stamp``
+    says it was made for ``key`` already.
+
+    Why here: the standard library (scripts/stdlib.py) and the memory snapshot
+    (scripts/snapshot.py) are both made by the vendored Pyodide run in Node. The command writes a
+    ``.partial`` file that replaces the target only once it is whole, so a run cut short leaves
+    no half file for the page to load; the stamp records the key it was made for."""
+    if target.is_file() and stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get(field) == key:
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".partial")
+    subprocess.run(command(partial), check=True, capture_output=True, timeout=timeout)
+    partial.replace(target)
+    stamp.write_text(json.dumps({field: key, "bytes": target.stat().st_size}) + "\n", encoding="utf-8")
+    return target
+
+
+def run_writer(name: str, write: Callable[[Path], Path | None], argv: list[str], size: Callable[[int], str],
+               none: str) -> int:
+    """The command line of a script that makes one build file: ``write(site)`` for the site in
+    ``argv`` (the project by default), a line saying what was made (or ``none``), 1 on failure."""
+    site = Path(argv[1]).resolve() if len(argv) > 1 else ROOT
+    try:
+        made = write(site)
+    except (OSError, subprocess.SubprocessError) as error:
+        print(f"{name}: {error}", file=sys.stderr)
+        return 1
+    print(f"{name}: {made.relative_to(site)} ({size(made.stat().st_size)})" if made else f"{name}: {none}")
+    return 0
 
 
 if __name__ == "__main__":
