@@ -276,16 +276,14 @@ def _solve_honest(game: DoubleH, budget_s: float | None, budget_states: int | No
 
 
 def _fallback_move(game: DoubleH, verdict: Verdict[Move] | None = None) -> Move | None:
-    """When nothing was proved: the first move of the line that got furthest,
-    or else the move the search would try first."""
-    if verdict is not None and verdict.best_line:
-        return verdict.best_line[0]
-    model, state = Model.from_game(game)
-    actions = Space(model, reduce=False).actions(state, False, None)
-    if actions:
-        return model.to_move(actions[0][0])
-    playing_on = [move for move in game.legal_moves() if move.kind is not MoveKind.GIVE_UP]
-    return playing_on[0] if playing_on else None
+    """When nothing was proved: the first move of the line that got furthest, or else the move
+    the search would try first (the honest hint's :func:`~kabale.games.double_h.solver_honest.best_guess`,
+    which reads only the table); None when only giving up is left."""
+    from kabale.games.double_h.solver_honest import best_guess
+
+    if not any(move.kind is not MoveKind.GIVE_UP for move in game.legal_moves()):
+        return None
+    return best_guess(game.observation(), verdict)
 
 
 @overload
