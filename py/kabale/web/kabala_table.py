@@ -17,7 +17,8 @@ from kabale.games.kabala.rules import Move, next_flip_cards
 from .dom import data, found
 from .kabala_view import KabalaScene, Reveal
 from .messages import refusal
-from .screen import Screen, later
+from .screen import later
+from .table_shell import TableShell
 from .selection import pass_packets, play_for, playable_packets
 
 
@@ -27,10 +28,8 @@ DEAL_FROM = ".felt .draw-pile"
 DEALT = ".seat-fan .mini-back, .kabala .packet-stack > *, .mine .endowment .card"
 
 
-class KabalaTable(Screen):
+class KabalaTable(TableShell):
     """A table of the Kabala: the state of picking up, showing and flipping."""
-
-    redraw_in_place = True
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -114,6 +113,14 @@ class KabalaTable(Screen):
         self.selected = self.selected ^ {index}
         self.message = ""
         self.refresh()
+
+    def put_back(self) -> bool:
+        """Escape: put back the cards picked up (if any)."""
+        if not self.selected:
+            return False
+        self.selected = frozenset()
+        self.refresh()
+        return True
 
     def refuse(self, error: IllegalMove) -> None:
         self.message = refusal(error, self.t)

@@ -33,6 +33,7 @@ OWN_REVEAL_MS = 650
 class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
     game: str = "kabalam"
     record = KABALAM
+    saved: SavedMatch
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)
@@ -147,7 +148,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             "section",
             {"class": self.table_classes("kabala-table kabalam-table"), "aria-label": t("table.kabalam"),
              "data-seats": len(self.plan.seats)},
-            self.render_bar(),
+            self.render_header(),
             self.render_seats(observation),
             h("div", {"class": "felt"},
               sum_element(scene.face_up, t),
@@ -161,7 +162,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             self.render_end() if hand.is_over() else None,
         )
 
-    def render_bar(self) -> Element:
+    def render_header(self) -> Element:
         t, hand = self.t, self.shown_hand()
         jump = self.jumped_decision()
         if jump is not None:

@@ -6,7 +6,7 @@ made by itself; an undo takes it back together with the play that led to it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
@@ -14,12 +14,12 @@ from kabale.games.patience.rules import Patience, PatienceObservation
 
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
-from .kabala_view import endowment_element, kabala_element, log_element, selection_text, sum_element
-from .messages import patience_event_text
-from .selection import playable_cards
+from .kabala_view import endowment_element, kabala_element, log_element, sum_element
 from .patience_hint import PatienceHintMixin
 from .patience_review import REVIEW_ACTIONS, PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
+from .table_shell import Action, Key, button_element, used
+from .view_models import PatienceView, patience_view
 
 REVEAL_MS = 600
 DRAW = Move.draw()
@@ -29,6 +29,8 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
     game: str = "patience"
     record = PATIENCE
     stats_record = PATIENCE_STATS
+    saved: SavedPatience
+    stats: PatienceStats
 
     def __init__(self, app: Any, saved: SavedPatience, stats: PatienceStats) -> None:
         super().__init__(app)
@@ -49,41 +51,35 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
     def may_play(self) -> bool:
         return not self.game_state.is_over()
 
+    def view(self) -> PatienceView:
+        """What the table shows, as plain values (tests/unit/test_view_models.py)."""
+        game = self.shown_game()  # the game, or during a review's jump the position before that decision
+        return patience_view(game, self.stats, self.t, self.selected, self.app.settings.playable_cards,
+                             jumped=game is not self.game_state)
+
     # -- drawing -------------------------------------------------------------------
 
     def render(self) -> Element:
         t = self.t
-        game = self.shown_game()  # the game, or during a review's jump the position before that decision
+        game = self.shown_game()
         jumped = game is not self.game_state
+        view = self.view()
         observation = game.observation()
-        legal = observation.legal_moves
-        scene = self.scene(observation, legal)
-        # the cards a legal play plays, lit when the player asks (the setting): the engine's list
-        playable = playable_cards(observation.endowment, legal) if self.app.settings.playable_cards else frozenset()
+        scene = self.scene(observation, observation.legal_moves)
         controls: list[Any] = []
         if jumped:
             controls = self.jump_controls()
-        elif not game.is_over():
-            if scene.passable:
-                controls.append(h("p", {"class": "prompt", "text": t("patience.pass_prompt")}))
-            else:
-                controls.append(h("p", {"class": "prompt", "aria-live": "polite", "text": selection_text(
-                    observation.endowment, self.selected, scene.lit, observation.target, t)}))
-            if DRAW in legal:
-                label = t("patience.draw" if observation.draw_pile_size > 1 else "patience.draw_last")
-                controls.append(h("button", {"type": "button", "class": "button", "data-action": "draw",
-                                             "data-key": "draw", "text": label}))
-        controls += [] if jumped else [
-            self.hint_button(),
-            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
-                         "disabled": not game.can_undo, "text": t("patience.undo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
-                         "disabled": not game.can_redo, "text": t("patience.redo")}),
-        ]
+        else:
+            if view.prompt is not None:
+                controls.append(h("p", {"class": "prompt", "aria-live": "polite" if view.prompt.live else None,
+                                        "text": view.prompt.text}))
+            if view.draw is not None:
+                controls.append(button_element(view.draw))
+            controls += [self.hint_button(), button_element(view.undo), button_element(view.redo)]
         kabala = kabala_element(scene, t)
         endowment = endowment_element(observation.endowment, self.selected,
                                       min(self.focus, max(len(observation.endowment) - 1, 0)), t, t("endowment.label"),
-                                      playable)
+                                      view.playable)
         on_felt: list[Any] = []
         self.place_hint(kabala, endowment, on_felt)  # the Hint at its packet, its cards marked
         self.mark_jump(kabala, endowment)  # a review's jump: the two moves' packets and cards marked
@@ -92,80 +88,46 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         return h(
             "section",
             {"class": self.table_classes("kabala-table patience-table"), "aria-label": t("table.patience")},
-            h("header", {"class": "table-bar"},
-              h("h2", {"text": t("game.patience")}),
-              h("span", {"class": "deal-number", "text": t("table.deal", seed=game.seed)}),
-              h("span", {"class": "bar-actions"},
-                h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
-                h("button", {"type": "button", "class": "button", "data-action": "restart", "text": t("patience.restart")}),
-                h("button", {"type": "button", "class": "button", "data-action": "new-deal", "data-key": "new-deal-bar",
-                             "text": t("patience.new_deal")}))),
+            self.render_bar(view.bar),
             h("div", {"class": "felt"},
               sum_element(scene.face_up, t),
               kabala,
               *on_felt,
-              h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
-                      "text": t("draw_pile", count=observation.draw_pile_size)})),
+              h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             h("section", {"class": "mine", "aria-labelledby": "mine-heading"},
-              h("h3", {"id": "mine-heading", "text": t("endowment.heading", count=len(observation.endowment))}),
+              h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
               endowment,
               h("div", {"class": "controls"}, *controls)),
             h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
-            h("p", {"class": "stats", "text": self.stats_line()}),
-            log_element([line for line in map(lambda e: patience_event_text(e, t), observation.history) if line], t,
-                        open_=self.log_open),
-            self.render_result() if game.is_over() and not jumped else None,
-        )
-
-    def render_result(self) -> Element:
-        t, result = self.t, self.game_state.result()
-        assert result is not None
-        text = t("patience.won") if result.won else t(f"patience.lost.{result.reason}")
-        return h(
-            "section",
-            {"class": "game-end " + ("won" if result.won else "lost"), "aria-labelledby": "result-heading"},
-            h("h3", {"id": "result-heading", "text": text}),
-            self.review_element(),
-            h("div", {"class": "result-actions"},
-              *self.review_controls(),
-              h("button", {"type": "button", "class": "button primary", "data-action": "new-deal", "data-key": "new-deal",
-                           "text": t("patience.new_deal")})),
-        )
-
-    def stats_line(self) -> str:
-        stats = self.stats
-        return self.t("patience.stats") + ": " + self.t(
-            "patience.stats_line", played=stats.played, won=stats.won, rate=f"{stats.rate:.0%}",
-            streak=stats.streak, best=stats.best_streak,
+            self.render_stats(view.stats),
+            log_element(list(view.log), t, open_=self.log_open),
+            self.render_result(view.result, self.review_element(), leading=self.review_controls())
+            if view.result is not None else None,
         )
 
     # -- playing -------------------------------------------------------------------
 
-    def on_action(self, action: str, target: Any, event: Any) -> None:
-        if action in REVIEW_ACTIONS:
-            self.on_review_action(action, int(data(target, "move") or 0))
-        elif self.jumped_decision() is not None:
-            return  # an earlier position, shown read only: only the review's buttons answer
-        elif action == "card":
-            self.toggle(int(data(target, "index") or 0))
-        elif action == "packet":
-            self.packet_chosen(int(data(target, "packet") or 0))
-        elif action == "draw":
-            self.play(DRAW)
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "new-deal":
-            self.app.new_solitaire(self.game, None)
-        elif action == "restart":
-            self.app.new_solitaire(self.game, self.game_state.seed)
-        elif action == "rules":
-            self.app.show_rules(self.game)
-        elif action == "log":
-            self.toggle_log()
-        elif action == "hint":
-            self.ask_hint()
+    read_only_actions = REVIEW_ACTIONS
+
+    def read_only(self) -> bool:
+        return self.jumped_decision() is not None
+
+    def actions(self) -> dict[str, Action]:
+        review = {action: (lambda target, action=action: self.on_review_action(action, int(data(target, "move") or 0)))
+                  for action in REVIEW_ACTIONS}
+        return {
+            **review,
+            "card": lambda target: self.toggle(int(data(target, "index") or 0)),
+            "packet": lambda target: self.packet_chosen(int(data(target, "packet") or 0)),
+            "draw": lambda target: self.play(DRAW),
+            "undo": lambda target: self.undo(),
+            "redo": lambda target: self.redo(),
+            "new-deal": lambda target: self.app.new_solitaire(self.game, None),
+            "restart": lambda target: self.app.new_solitaire(self.game, self.game_state.seed),
+            "rules": lambda target: self.app.show_rules(self.game),
+            "log": lambda target: self.toggle_log(),
+            "hint": lambda target: self.ask_hint(),
+        }
 
     def play(self, move: Move) -> None:
         game = self.game_state
@@ -199,19 +161,25 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
     def after_reveal(self) -> None:
         self.settle()
 
+    def can_undo(self) -> bool:
+        return self.game_state.can_undo
+
+    def can_redo(self) -> bool:
+        return self.game_state.can_redo
+
     def undo(self) -> None:
         """Take back the last decision: a draw made by itself goes with the play before it."""
-        self.travel(self.game_state.undo, lambda: self.game_state.can_undo)
+        self.finish_reveal(go_on=False)
+        super().undo()
 
     def redo(self) -> None:
-        self.travel(self.game_state.redo, lambda: self.game_state.can_redo)
-
-    def travel(self, step: Callable[[], None], possible: Callable[[], bool]) -> None:
-        """One undo or redo, and on past the positions where drawing was the only move."""
         self.finish_reveal(go_on=False)
+        super().redo()
+
+    def travel(self, back: bool) -> None:
+        """One undo or redo, and on past the positions where drawing was the only move."""
         game = self.game_state
-        if not possible():
-            return
+        step, possible = (game.undo, self.can_undo) if back else (game.redo, self.can_redo)
         step()
         while possible() and game.legal_moves() == [DRAW]:
             step()
@@ -220,48 +188,42 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
 
     # -- keyboard and mouse --------------------------------------------------------
 
-    def on_key(self, event: Any) -> bool:
-        key = str(event.key)
+    def first_key(self, event: Any) -> bool | None:
         if self.jumped_decision() is not None:
             return False  # an earlier position, shown read only
-        if self.move_focus(event):
-            return True
-        actions = {"1": "p1", "2": "p2", "3": "p3", "d": "draw", "u": "undo", "r": "redo", "n": "new", "h": "hint"}
-        action = actions.get(key.lower())
-        if action is None:
-            if key == "Escape" and self.selected:
-                self.selected = frozenset()
-                self.refresh()
-                return True
+        return True if self.move_focus(event) else None
+
+    def keys(self) -> dict[str, Key]:
+        return {
+            **{str(packet): self.packet_key(packet) for packet in (1, 2, 3)},
+            "d": used(lambda: self.play(DRAW)),
+            "u": used(self.undo),
+            "r": used(self.redo),
+            "h": used(self.ask_hint),
+            "n": self.new_deal_key,
+            "Escape": self.put_back,
+        }
+
+    def packet_key(self, packet: int) -> Key:
+        return used(lambda: self.packet_chosen(packet))
+
+    def new_deal_key(self) -> bool:
+        """N: a new deal, once the game is over."""
+        if not self.game_state.is_over():
             return False
-        if action.startswith("p"):
-            self.packet_chosen(int(action[1]))
-        elif action == "draw":
-            self.play(DRAW)
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "hint":
-            self.ask_hint()
-        elif action == "new" and self.game_state.is_over():
-            self.app.new_solitaire(self.game, None)
-        else:
-            return False
+        self.app.new_solitaire(self.game, None)
         return True
 
-    def on_storage(self, name: str) -> None:
-        if name == self.record:
-            saved = self.app.store.load(PATIENCE)
-            if isinstance(saved, SavedPatience):
-                self.leave()
-                self.saved, self.reveal, self.selected = saved, None, frozenset()
-                self.refresh()
-        elif name == self.stats_record:
-            stats = self.app.store.load(PATIENCE_STATS)
-            if isinstance(stats, PatienceStats):
-                self.stats = stats
-                self.refresh()
+    def saved_from(self, record: Any) -> SavedPatience | None:
+        return record if isinstance(record, SavedPatience) else None
+
+    def stats_from(self, record: Any) -> PatienceStats | None:
+        return record if isinstance(record, PatienceStats) else None
+
+    def reload(self, saved: SavedPatience) -> None:
+        self.leave()
+        self.saved, self.reveal, self.selected = saved, None, frozenset()
+        self.refresh()
 
     def leave(self) -> None:
         super().leave()

@@ -1,0 +1,157 @@
+"""The tables' view models (kabale.web.view_models), checked in CPython: what each table shows,
+what is lit, what may be pressed, the bar's words and the result panel, from the game itself."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from kabale.games.double_h.moves import Move as DoubleHMove
+from kabale.games.double_h.rules import DoubleH
+from kabale.games.kabala.rules import Move
+from kabale.games.patience.rules import Patience
+from kabale.web.i18n import translate
+from kabale.web.messages import card_name, patience_event_text
+from kabale.web.saved import DoubleHStats, PatienceStats
+from kabale.web.selection import pass_packets, playable_cards, playable_packets
+from kabale.web.view_models import double_h_view, patience_view
+
+EN = partial(translate, "en")
+DRAW = Move.draw()
+
+
+def greedy(game: Patience) -> Move:
+    legal = game.legal_moves()
+    plays = [move for move in legal if move.is_play]
+    return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
+
+
+# -- Patience Kabalam -----------------------------------------------------------------------------------
+
+
+def test_a_fresh_patience_shows_its_deal_and_nothing_to_take_back() -> None:
+    game = Patience.deal(42)
+    view = patience_view(game, PatienceStats(), EN)
+    assert (view.bar.title, view.bar.deal) == ("Patience Kabalam", "Deal 42")
+    assert [button.action for button in view.bar.buttons] == ["rules", "restart", "new-deal"]
+    assert view.bar.status is None
+    assert view.undo.disabled and view.redo.disabled
+    assert view.result is None
+    assert view.draw_pile == EN("draw_pile", count=game.draw_pile_size)
+    assert view.endowment_heading == EN("endowment.heading", count=len(game.endowment))
+    assert view.stats == "Statistics: " + EN("patience.stats_line", played=0, won=0, rate="0%", streak=0, best=0)
+    assert view.log == tuple(line for line in (patience_event_text(e, EN) for e in game.history) if line)  # the deal
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_prompt_the_draw_button_and_the_lit_packets_follow_the_rules(seed: int) -> None:
+    game, rng = Patience.deal(seed), random.Random(seed)
+    for _ in range(30):
+        if game.is_over():
+            break
+        observation = game.observation()
+        legal = observation.legal_moves
+        selected = frozenset(rng.sample(range(len(observation.endowment)), min(2, len(observation.endowment))))
+        view = patience_view(game, PatienceStats(), EN, selected, playable_setting=True)
+        picked = [observation.endowment[i] for i in sorted(selected)]
+        assert view.lit == playable_packets(picked, legal, observation.target)
+        assert view.passable == pass_packets(legal)
+        assert view.playable == playable_cards(observation.endowment, legal)
+        assert (view.draw is not None) == (DRAW in legal)
+        assert view.prompt is not None
+        if view.passable:
+            assert view.prompt.text == EN("patience.pass_prompt") and not view.prompt.live
+        elif view.lit:
+            assert view.prompt.live and view.prompt.text.startswith("Picked up")
+        assert patience_view(game, PatienceStats(), EN, selected).playable == frozenset()  # the setting is off
+        game.apply(rng.choice(legal))
+
+
+def test_undo_and_redo_are_offered_when_the_game_has_them() -> None:
+    game = Patience.deal(42)
+    game.apply(greedy(game))
+    view = patience_view(game, PatienceStats(), EN)
+    assert not view.undo.disabled and view.redo.disabled
+    assert view.log  # the play is in the log
+    game.undo()
+    view = patience_view(game, PatienceStats(), EN)
+    assert view.undo.disabled and not view.redo.disabled
+
+
+def test_a_won_patience_shows_the_result_with_a_new_deal() -> None:
+    game = Patience.deal(42)
+    while not game.is_over():
+        game.apply(greedy(game))
+    result = game.result()
+    assert result is not None and result.won
+    view = patience_view(game, PatienceStats(1, 1, 1, 1), EN)
+    assert view.result is not None
+    assert (view.result.classes, view.result.heading) == ("game-end won", "You won! Your endowment is empty.")
+    assert view.result.heading_id == "result-heading" and view.result.actions_class == "result-actions"
+    assert [(b.action, b.primary) for b in view.result.actions] == [("new-deal", True)]
+    assert view.prompt is None and view.draw is None
+    assert view.stats.endswith("Played 1, won 1 (100%), streak 1, best streak 1")
+    # a review's jump to an earlier position is shown read only: no prompt, no draw, no result
+    jumped = patience_view(Patience.deal(42), PatienceStats(), EN, jumped=True)
+    assert (jumped.prompt, jumped.draw, jumped.result) == (None, None, None)
+
+
+def test_the_words_follow_the_language() -> None:
+    game = Patience.deal(7)
+    english, danish = patience_view(game, PatienceStats(), EN), patience_view(game, PatienceStats(), partial(translate, "da"))
+    assert english.bar.deal != danish.bar.deal and english.undo.label != danish.undo.label
+
+
+# -- Double H ------------------------------------------------------------------------------------------------
+
+
+def test_a_fresh_double_h_shows_its_round_its_stock_and_no_result() -> None:
+    game = DoubleH.deal(5)
+    facts = game.facts()
+    view = double_h_view(facts, DoubleHStats(), EN, seed=5, moves_made=0, can_undo=False, can_redo=False,
+                         over=False, vetted_s=1.25)
+    assert (view.bar.title, view.bar.deal) == ("Double H", "Deal 5")
+    assert view.round == EN("dh.round", round=1, bonus=facts.bonus)
+    assert view.stock_label == EN("dh.stock_label", count=facts.stock_count)
+    assert view.waste_label == EN("dh.waste_empty")
+    assert view.undo.disabled and view.redo.disabled and not view.hint.disabled and not view.give_up.disabled
+    assert view.next_round is None and view.result is None and not view.won
+    assert view.feedback.vetted == EN("dh.vetted", seed=5, seconds="1.2")  # the vetting, until the first move
+    game.apply(DoubleHMove.draw())
+    after = double_h_view(game.facts(), DoubleHStats(), EN, seed=5, moves_made=1, can_undo=True, can_redo=False,
+                          over=False, vetted_s=1.25)
+    assert after.feedback.vetted is None and not after.undo.disabled
+    assert after.waste_label == EN("dh.waste_label", card=card_name(game.waste[-1], EN), count=1)
+
+
+def test_double_h_s_feedback_says_the_hint_the_verdict_and_the_refusal() -> None:
+    game = DoubleH.deal(5)
+    base = dict(seed=5, moves_made=0, can_undo=False, can_redo=False, over=False)
+    view = double_h_view(game.facts(), DoubleHStats(), EN, **base, thinking=True, hint="ignored")  # type: ignore[arg-type]
+    assert view.feedback.hint == EN("dh.thinking")
+    view = double_h_view(game.facts(), DoubleHStats(), EN, **base, hint="Draw.", verdict="yes",  # type: ignore[arg-type]
+                         message="No.", notice="Played.")
+    assert (view.feedback.hint, view.feedback.refusal, view.feedback.notice) == ("Draw.", "No.", "Played.")
+    assert view.feedback.verdict is None  # the option is off
+    view = double_h_view(game.facts(), DoubleHStats(), EN, **base, verdict="no", still_winnable=True)  # type: ignore[arg-type]
+    assert view.feedback.verdict == ("verdict no", EN("dh.winnable.no"))
+
+
+def test_a_game_given_up_offers_the_turning_point_then_the_way_back() -> None:
+    game = DoubleH.deal(5)
+    game.apply(DoubleHMove.give_up())
+    base = dict(seed=5, moves_made=1, can_undo=game.can_undo(), can_redo=False, over=True)
+    view = double_h_view(game.facts(), DoubleHStats(), EN, **base)  # type: ignore[arg-type]
+    assert view.result is not None
+    assert (view.result.classes, view.result.heading) == ("game-end lost", EN("dh.gave_up"))
+    assert [b.action for b in view.result.actions] == ["turning", "new-deal"]
+    assert view.result.actions_class is None  # the buttons follow the lines, as Double H always had them
+    assert view.hint.disabled and view.give_up.disabled
+    view = double_h_view(game.facts(), DoubleHStats(), EN, **base, turning="Lost at move 3.", turning_index=3)  # type: ignore[arg-type]
+    assert view.result is not None
+    assert view.result.lines == () and view.turning == "Lost at move 3."
+    assert [b.action for b in view.result.actions] == ["turning-go", "new-deal"]
+    view = double_h_view(game.facts(), DoubleHStats(), EN, **base, turning="Never winnable.")  # type: ignore[arg-type]
+    assert view.result is not None and [b.action for b in view.result.actions] == ["new-deal"]
