@@ -21,7 +21,9 @@ from .faces import value_index
 from .messages import card_name, refusal, value_name
 from .render import card_element
 from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
-from .screen import Screen, later
+from .screen import later
+from .table_shell import Action, Key, TableShell, button_element, used
+from .view_models import DoubleHView, double_h_view
 
 #: The source name of the waste (places are named by their text, "4L").
 WASTE = "waste"
@@ -45,11 +47,12 @@ def turnable(place: PlaceFacts) -> bool:
     return any(move.kind is MoveKind.TURN for move in place.moves)
 
 
-class DoubleHTable(Screen):
+class DoubleHTable(TableShell):
     game: str = "double-h"
     record = DOUBLE_H
     stats_record = DOUBLE_H_STATS
-    redraw_in_place = True
+    saved: SavedDoubleH
+    stats: DoubleHStats
 
     def __init__(self, app: Any, saved: SavedDoubleH, stats: DoubleHStats) -> None:
         super().__init__(app)
@@ -67,6 +70,7 @@ class DoubleHTable(Screen):
         self._task: asyncio.Task[None] | None = None
         self._last_tap: tuple[str, float] | None = None
         self._place_cache: dict[str, tuple[tuple[Any, ...], Element]] = {}
+        self._key_place: str | None = None  # the place a key was pressed on (T turns it over)
         if not saved.game.moves:  # a fresh deal: its 26 cards fly from the stock to their places
             self.cue("deal", {"from": ".stock-area .stock", "cards": ".double-h-board .pile .card"})
 
@@ -92,17 +96,32 @@ class DoubleHTable(Screen):
 
     # -- drawing ----------------------------------------------------------------------
 
+    def view(self, facts: TableFacts | None = None) -> DoubleHView:
+        """What the table shows, as plain values (tests/unit/test_view_models.py)."""
+        game = self.game_state
+        hint = None
+        if self.hint is not None:
+            move, basis = self.hint
+            said = self.t("dh.hint", move=self.describe(move)) if move is not None else self.t("dh.hint_none")
+            hint = f"{said} {basis}"
+        return double_h_view(
+            facts or game.facts(), self.stats, self.t, seed=game.seed, moves_made=len(game.history),
+            can_undo=game.can_undo(), can_redo=game.can_redo(), over=game.is_over(), vetted_s=self.saved.vetted_s,
+            message=self.message, notice=self.notice, thinking=self.thinking, hint=hint, verdict=self.verdict,
+            still_winnable=self.app.settings.still_winnable, turning=self.turning, turning_index=self.turning_index,
+        )
+
     def render(self) -> Element:
         t, game = self.t, self.game_state
         facts = game.facts()
         if self.source is not None and not self.moves_from(self.source, facts):
             self.source = None
+        view = self.view(facts)
         targets = self.targets(facts)
         hinted = self.hint[0] if self.hint else None
-        won = facts.result.outcome == "won"
         board = h(
             "div",
-            {"class": "double-h-board won" if won else "double-h-board"},  # won: every pile squared, home
+            {"class": "double-h-board won" if view.won else "double-h-board"},  # won: every pile squared, home
             *(self.render_h(side, facts, targets, hinted) for side in ("L", "R")),
         )
         # the board takes what the screen leaves; the stock, the buttons and the statistics sit
@@ -111,28 +130,14 @@ class DoubleHTable(Screen):
         return h(
             "section",
             {"class": "table double-h-table", "aria-label": t("table.double-h")},
-            self.render_bar(facts),
+            self.render_bar(view.bar),
             board,
             h("div", {"class": "side"},
-              self.render_stock(facts, hinted),
-              self.render_controls(),
-              h("p", {"class": "stats", "text": self.stats_line()})),
-            self.render_feedback(),
-            self.render_result(facts) if facts.result.is_over else None,
-        )
-
-    def render_bar(self, facts: TableFacts) -> Element:
-        t = self.t
-        return h(
-            "header",
-            {"class": "table-bar"},
-            h("h2", {"text": t("game.double-h")}),
-            h("span", {"class": "deal-number", "text": t("table.deal", seed=self.game_state.seed)}),
-            h("span", {"class": "bar-actions"},
-              h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
-              h("button", {"type": "button", "class": "button", "data-action": "restart", "text": t("dh.restart")}),
-              h("button", {"type": "button", "class": "button", "data-action": "new-deal", "data-key": "new-deal-bar",
-                           "text": t("dh.new_deal")})),
+              self.render_stock(facts, hinted, view),
+              self.render_controls(view),
+              self.render_stats(view.stats)),
+            self.render_feedback(view),
+            self.render_end(view, facts),
         )
 
     def render_h(self, side: str, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
@@ -209,7 +214,7 @@ class DoubleHTable(Screen):
                          "text": t("dh.turn_over")}) if turnable(place) else None,
         )
 
-    def render_stock(self, facts: TableFacts, hinted: Move | None) -> Element:
+    def render_stock(self, facts: TableFacts, hinted: Move | None, view: DoubleHView) -> Element:
         t = self.t
         top = facts.waste[-1] if facts.waste else None
         waste_classes = "place-button waste" + (" picked" if self.source == WASTE else "")
@@ -224,107 +229,52 @@ class DoubleHTable(Screen):
               *(h("span", {"class": "suit " + ("red" if suit.is_red else "black"), "aria-hidden": "true",
                            "text": suit.symbol}) for suit in SUITS)),
             # the bottom-right corner, as in the original: the round and its bonus, the stock, the waste
-            h("p", {"class": "round", "text": t("dh.round", round=facts.round, bonus=facts.bonus)}),
+            h("p", {"class": "round", "text": view.round}),
             h("button", {"type": "button", "class": stock_classes, "data-action": "draw", "data-key": "draw",
-                         "aria-label": t("dh.stock_label", count=facts.stock_count) if facts.stock_count
-                         else t("dh.stock_empty")},
+                         "aria-label": view.stock_label},
               card_element(None, t) if not facts.stock_count else h(
                   "div", {"class": "card back", "aria-hidden": "true"}),
               h("span", {"class": "count", "data-count": facts.stock_count})),
             h("button", {"type": "button", "class": waste_classes, "data-action": "waste", "data-key": "waste",
                          "aria-pressed": "true" if self.source == WASTE else "false",
                          "data-drag": "true" if facts.waste_moves else None,
-                         "aria-label": t("dh.waste_label", card=card_name(top, t), count=len(facts.waste))
-                         if top else t("dh.waste_empty")},
+                         "aria-label": view.waste_label},
               card_element(top, t),
               h("span", {"class": "count", "data-count": len(facts.waste)})),
-            h("button", {"type": "button", "class": "button", "data-action": "next-round", "data-key": "next-round",
-                         "text": t("dh.next_round", bonus=max(facts.bonus - 1, 1))}) if facts.can_start_next_round else None,
+            button_element(view.next_round) if view.next_round is not None else None,
         )
 
-    def render_controls(self) -> Element:
-        t, game = self.t, self.game_state
-        return h(
-            "div",
-            {"class": "controls"},
-            h("button", {"type": "button", "class": "button", "data-action": "undo", "data-key": "undo",
-                         "disabled": not game.can_undo(), "text": t("patience.undo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "redo", "data-key": "redo",
-                         "disabled": not game.can_redo(), "text": t("patience.redo")}),
-            h("button", {"type": "button", "class": "button", "data-action": "hint", "data-key": "hint",
-                         "disabled": game.is_over(), "text": t("dh.hint_button")}),
-            h("button", {"type": "button", "class": "button", "data-action": "give-up", "data-key": "give-up",
-                         "disabled": game.is_over(), "text": t("dh.give_up")}),
-        )
+    def render_controls(self, view: DoubleHView) -> Element:
+        return h("div", {"class": "controls"},
+                 *(button_element(button) for button in (view.undo, view.redo, view.hint, view.give_up)))
 
-    def render_feedback(self) -> Element:
+    def render_feedback(self, view: DoubleHView) -> Element:
         """The hint, the verdict and a refusal, where the player is looking and on no card: at the
         foot of the column beside the board on a wide screen, over the buttons at the foot on a
         phone (below the buttons they fell under the fold; over the board they hid its last row).
         A press on them takes them down (``dismiss``)."""
-        t, game = self.t, self.game_state
-        hint_text = None
-        if self.thinking:
-            hint_text = h("p", {"class": "hint-text", "text": t("dh.thinking")})
-        elif self.hint is not None:
-            move, basis = self.hint
-            said = t("dh.hint", move=self.describe(move)) if move is not None else t("dh.hint_none")
-            hint_text = h("p", {"class": "hint-text", "text": f"{said} {basis}"})
-        verdict = None
-        if self.app.settings.still_winnable and self.verdict is not None and not game.is_over():
-            verdict = h("p", {"class": f"verdict {self.verdict}", "text": t(f"dh.winnable.{self.verdict}")})
+        said = view.feedback
         return h(
             "div",
             {"class": "feedback", "data-action": "dismiss"},
-            h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(),
-              h("p", {"class": "auto-note", "text": self.notice}) if self.notice else None, hint_text, verdict),
-            h("p", {"class": "refusal", "role": "alert", "text": self.message}),
+            h("div", {"class": "advice", "aria-live": "polite"},
+              h("p", {"class": "vetted", "text": said.vetted}) if said.vetted is not None else None,
+              h("p", {"class": "auto-note", "text": said.notice}) if said.notice else None,
+              h("p", {"class": "hint-text", "text": said.hint}) if said.hint is not None else None,
+              h("p", {"class": said.verdict[0], "text": said.verdict[1]}) if said.verdict is not None else None),
+            h("p", {"class": "refusal", "role": "alert", "text": said.refusal}),
         )
 
-    def vetted_text(self) -> Element | None:
-        """Winnable deals only: how long the solver took to find this deal winnable, until the first move."""
-        vetted = self.saved.vetted_s
-        if vetted is None or self.game_state.history:
+    def render_end(self, view: DoubleHView, facts: TableFacts) -> Element | None:
+        """The end of the game over the table; a won game's bonus is counted up (the heading says it in words)."""
+        if view.result is None:
             return None
-        return h("p", {"class": "vetted", "text": self.t("dh.vetted", seed=self.game_state.seed, seconds=f"{vetted:.1f}")})
-
-    def render_result(self, facts: TableFacts) -> Element:
-        t, result = self.t, facts.result
-        if result.outcome == "won":
-            text = t("dh.won", round=result.round, count=result.wins)
-        elif result.outcome == "gave up":
-            text = t("dh.gave_up")
-        else:
-            text = t("dh.lost")
-        vetted = self.saved.vetted_s
-        turning: list[Any] = []
-        if result.outcome != "won":
-            if self.turning is None:
-                turning.append(h("button", {"type": "button", "class": "button", "data-action": "turning",
-                                            "data-key": "turning", "text": t("dh.turning_button")}))
-            else:
-                turning.append(h("p", {"class": "turning", "text": self.turning}))
-                if self.turning_index is not None:
-                    turning.append(h("button", {"type": "button", "class": "button", "data-action": "turning-go",
-                                                "data-key": "turning-go", "text": t("dh.turning.go")}))
-        return h(
-            "section",
-            {"class": "game-end " + ("won" if result.outcome == "won" else "lost"), "aria-labelledby": "result-heading"},
-            h("h3", {"id": "result-heading", "text": text}),
-            # the bonus, counted up when the game is won (the heading says it in words)
-            h("p", {"class": "bonus", "aria-hidden": "true"},
-              h("span", {"class": "bonus-count", "text": f"×{result.wins}"})) if result.outcome == "won" else None,
-            h("p", {"text": t("dh.vetted", seed=self.game_state.seed, seconds=f"{vetted:.1f}")}) if vetted is not None else None,
-            *turning,
-            h("button", {"type": "button", "class": "button primary", "data-action": "new-deal", "data-key": "new-deal",
-                         "text": t("dh.new_deal")}),
-        )
-
-    def stats_line(self) -> str:
-        s = self.stats
-        return self.t("patience.stats") + ": " + self.t(
-            "dh.stats_line", played=s.played, won=s.won, weighted=s.weighted, first=s.by_round[0],
-            second=s.by_round[1], third=s.by_round[2], streak=s.streak, best=s.best_streak,
+        won = facts.result.outcome == "won"
+        return self.render_result(
+            view.result,
+            h("p", {"class": "turning", "text": view.turning}) if view.turning is not None else None,
+            before=[h("p", {"class": "bonus", "aria-hidden": "true"},
+                      h("span", {"class": "bonus-count", "text": f"×{facts.result.wins}"})) if won else None],
         )
 
     def describe(self, move: Move, game: DoubleH | None = None) -> str:
@@ -355,38 +305,29 @@ class DoubleHTable(Screen):
 
     # -- playing ----------------------------------------------------------------------
 
-    def on_action(self, action: str, target: Any, event: Any) -> None:
-        if action == "place":
-            self.place_chosen(data(target, "place") or "")
-        elif action == "waste":
-            if not self.double_tap(WASTE):
-                self.pick(WASTE)
-        elif action == "draw":
-            self.play(Move.draw())
-        elif action == "next-round":
-            self.play(Move.next_round())
-        elif action == "turn":
-            self.play(Move.turn(data(target, "place") or ""))
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "give-up":
-            self.play(Move.give_up())
-        elif action == "hint":
-            self.ask_hint()
-        elif action == "dismiss":
-            self.dismiss()
-        elif action == "turning":
-            self.ask_turning_point()
-        elif action == "turning-go":
-            self.go_to_turning_point()
-        elif action == "new-deal":
-            self.app.new_solitaire(self.game, None)
-        elif action == "restart":
-            self.app.new_solitaire(self.game, self.game_state.seed)
-        elif action == "rules":
-            self.app.show_rules(self.game)
+    def actions(self) -> dict[str, Action]:
+        return {
+            "place": lambda target: self.place_chosen(data(target, "place") or ""),
+            "waste": lambda target: self.waste_chosen(),
+            "draw": lambda target: self.play(Move.draw()),
+            "next-round": lambda target: self.play(Move.next_round()),
+            "turn": lambda target: self.play(Move.turn(data(target, "place") or "")),
+            "undo": lambda target: self.undo(),
+            "redo": lambda target: self.redo(),
+            "give-up": lambda target: self.play(Move.give_up()),
+            "hint": lambda target: self.ask_hint(),
+            "dismiss": lambda target: self.dismiss(),
+            "turning": lambda target: self.ask_turning_point(),
+            "turning-go": lambda target: self.go_to_turning_point(),
+            "new-deal": lambda target: self.app.new_solitaire(self.game, None),
+            "restart": lambda target: self.app.new_solitaire(self.game, self.game_state.seed),
+            "rules": lambda target: self.app.show_rules(self.game),
+        }
+
+    def waste_chosen(self) -> None:
+        """A click on the waste: pick up its top card, or on a second click send it home."""
+        if not self.double_tap(WASTE):
+            self.pick(WASTE)
 
     def dismiss(self) -> None:
         """A press on the feedback takes it down (the refusal, the hint, the note of automatic moves):
@@ -480,18 +421,25 @@ class DoubleHTable(Screen):
         self.refresh()
         self.help_after_move()
 
-    def undo(self) -> None:
-        if self.game_state.can_undo():
-            self.game_state.undo()
-            self.source, self.message, self.hint, self.turning, self.notice = None, "", None, None, ""
+    def can_undo(self) -> bool:
+        return self.game_state.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.game_state.can_redo()
+
+    def travel(self, back: bool) -> None:
+        """Undo: the move is taken back and no proved-safe move is played after it (it would be
+        played again at once). Redo: as a move made, with what follows one."""
+        game = self.game_state
+        self.source, self.message, self.hint, self.notice = None, "", None, ""
+        if back:
+            game.undo()
+            self.turning = None
             self.app.save(DOUBLE_H, self.saved.to_dict())
             self.refresh()
             self.help_after_move(safe_moves=False)
-
-    def redo(self) -> None:
-        if self.game_state.can_redo():
-            self.game_state.redo()
-            self.source, self.message, self.hint, self.notice = None, "", None, ""
+        else:
+            game.redo()
             self.after_move()
 
     # -- the solver's help -----------------------------------------------------------
@@ -609,35 +557,51 @@ class DoubleHTable(Screen):
 
     # -- keyboard and mouse ---------------------------------------------------------
 
-    def on_key(self, event: Any) -> bool:
-        key, target = str(event.key), event.target
-        place = data(target, "place") if data(target, "action") == "place" else None
+    def first_key(self, event: Any) -> bool | None:
+        """Arrows move between the places (one tab stop for the board)."""
+        key, place = str(event.key), self.focused_place(event)
         if place and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
             index = Place.from_text(place).index
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
             self.focus = str(PLACES[(index + step) % len(PLACES)])
             self.app.focus_key(f"place-{self.focus}")
             return True
-        actions = {"d": Move.draw(), "n": Move.next_round()}
-        lowered = key.lower()
-        if lowered in actions:
-            self.play(actions[lowered])
-        elif lowered == "u":
-            self.undo()
-        elif lowered == "r":
-            self.redo()
-        elif lowered == "h":
-            self.ask_hint()
-        elif lowered == "w":
-            self.pick(WASTE)
-            self.app.focus_key("waste")
-        elif lowered == "t" and place:
-            self.play(Move.turn(place))
-        elif key == "Escape" and self.source is not None:
-            self.source = None
-            self.refresh()
-        else:
+        self._key_place = place
+        return None
+
+    def focused_place(self, event: Any) -> str | None:
+        target = event.target
+        return data(target, "place") if data(target, "action") == "place" else None
+
+    def keys(self) -> dict[str, Key]:
+        return {
+            "d": used(lambda: self.play(Move.draw())),
+            "n": used(lambda: self.play(Move.next_round())),
+            "u": used(self.undo),
+            "r": used(self.redo),
+            "h": used(self.ask_hint),
+            "w": used(self.waste_key),
+            "t": self.turn_key,
+            "Escape": self.put_back,
+        }
+
+    def waste_key(self) -> None:
+        self.pick(WASTE)
+        self.app.focus_key("waste")
+
+    def turn_key(self) -> bool:
+        """T on a place: turn it over."""
+        if not self._key_place:
             return False
+        self.play(Move.turn(self._key_place))
+        return True
+
+    def put_back(self) -> bool:
+        """Escape: put back the card picked up (if any)."""
+        if self.source is None:
+            return False
+        self.source = None
+        self.refresh()
         return True
 
     def on_drag_start(self, target: Any, event: Any) -> bool:
@@ -658,14 +622,12 @@ class DoubleHTable(Screen):
         if name:
             self.place_chosen(name)
 
-    def on_storage(self, name: str) -> None:
-        if name == self.record:
-            saved = self.app.store.load(DOUBLE_H)
-            if isinstance(saved, SavedDoubleH):
-                self.saved, self.source, self.hint = saved, None, None
-                self.refresh()
-        elif name == self.stats_record:
-            stats = self.app.store.load(DOUBLE_H_STATS)
-            if isinstance(stats, DoubleHStats):
-                self.stats = stats
-                self.refresh()
+    def saved_from(self, record: Any) -> SavedDoubleH | None:
+        return record if isinstance(record, SavedDoubleH) else None
+
+    def stats_from(self, record: Any) -> DoubleHStats | None:
+        return record if isinstance(record, DoubleHStats) else None
+
+    def reload(self, saved: SavedDoubleH) -> None:
+        self.saved, self.source, self.hint = saved, None, None
+        self.refresh()
