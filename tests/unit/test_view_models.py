@@ -11,12 +11,14 @@ import pytest
 from kabale.games.double_h.moves import Move as DoubleHMove
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.hand import KabalamHand
+from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.i18n import translate
 from kabale.web.messages import card_name, patience_event_text
-from kabale.web.saved import DoubleHStats, PatienceStats
+from kabale.web.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
 from kabale.web.selection import pass_packets, playable_cards, playable_packets
-from kabale.web.view_models import double_h_view, patience_view
+from kabale.web.view_models import ScoreRow, double_h_view, kabalam_view, patience_view, seat_name, seat_place
 
 EN = partial(translate, "en")
 DRAW = Move.draw()
@@ -155,3 +157,120 @@ def test_a_game_given_up_offers_the_turning_point_then_the_way_back() -> None:
     assert [b.action for b in view.result.actions] == ["turning-go", "new-deal"]
     view = double_h_view(game.facts(), DoubleHStats(), EN, **base, turning="Never winnable.")  # type: ignore[arg-type]
     assert view.result is not None and [b.action for b in view.result.actions] == ["new-deal"]
+
+
+# -- KABALAM ------------------------------------------------------------------------------------------------
+
+
+def plan_of(*kinds: str) -> TablePlan:
+    return TablePlan(tuple(SeatPlan(seat, kind) for seat, kind in zip(SEATS, kinds)))
+
+
+def play_hand_out(match: Match, rng: random.Random) -> None:
+    hand = match.hand
+    assert hand is not None
+    while not hand.is_over():
+        match.apply(rng.choice(hand.legal_moves()), hand.turn)
+
+
+def test_the_seats_sit_around_the_felt_as_seen_from_the_device() -> None:
+    seats = ("S", "W", "N", "E")
+    assert [seat_place(seats, "S", seat) for seat in seats] == ["me", "left", "top", "right"]
+    assert [seat_place(seats, "N", seat) for seat in seats] == ["top", "right", "me", "left"]
+    assert [seat_place(seats[:2], None, seat) for seat in seats[:2]] == ["me", "top"]  # nobody looks: South's view
+    assert [seat_place(seats[:3], "W", seat) for seat in seats[:3]] == ["right", "me", "left"]
+
+
+def test_a_fresh_four_seat_table_lights_the_seat_to_play_and_names_the_computer() -> None:
+    match, plan = Match.start(11, 4), plan_of("you", "easy", "normal", "hard")
+    hand = match.hand
+    assert hand is not None and hand.turn is not None
+    view = kabalam_view(match, plan, EN, looking="S", viewer="S")
+    assert view.bar.title == "KABALAM · " + EN("table.hand", number=1) and view.bar.deal == "Deal 11"
+    assert [button.action for button in view.bar.buttons] == ["rules", "new-match"]
+    assert [seat.place for seat in view.seats] == ["me", "left", "top", "right"]
+    assert [seat.seat for seat in view.seats if seat.turn] == [hand.turn]
+    assert view.seats[0].fan is None and all(seat.fan == min(hand.observation("S").cards_held(seat.seat), 12)
+                                             for seat in view.seats[1:])
+    assert view.seats[0].classes.startswith("seat seat-me") and view.seats[0].classes.endswith(" me")
+    assert seat_name(plan, "W", EN) == EN("computer", seat=EN("seat.W"), level=EN("level.easy"))
+    assert seat_name(plan, "S", EN) == EN("you")
+    if hand.turn == "S":
+        assert view.my_turn and view.bar.status == EN("table.your_turn") and view.prompt is not None
+    else:
+        assert not view.my_turn and view.prompt is None and view.yield_ is None
+        assert view.bar.status == EN("table.turn", name=seat_name(plan, hand.turn, EN))
+    thinking = kabalam_view(match, plan, EN, looking="S", viewer="S", thinking="W")
+    assert thinking.bar.status == EN("table.thinking", name=seat_name(plan, "W", EN))
+    assert [seat.thinking for seat in thinking.seats] == [False, True, False, False]
+    assert view.result is None and view.endowment_heading == EN("endowment.heading", count=len(hand.endowment("S")))
+
+
+def test_nobody_looking_hides_the_cards_and_says_why() -> None:
+    match, plan = Match.start(3, 2), plan_of("you", "person")
+    view = kabalam_view(match, plan, EN, looking=None, persons_in_hand=("S", "W"))
+    assert view.endowment_heading is None and view.mine_note == EN("endowment.hidden") and not view.my_turn
+    assert kabalam_view(match, plan, EN, looking=None).mine_note == EN("endowment.watching")
+    assert kabalam_view(match, plan, EN, looking="S", viewer="S", jump_number=4).bar.status == EN("kreview.bar", number=4)
+
+
+def test_the_end_of_a_hand_shows_its_points_and_the_person_s_placing() -> None:
+    match, plan = Match.start(5, 3), plan_of("you", "easy", "easy")
+    play_hand_out(match, random.Random(5))
+    assert not match.is_over()
+    view = kabalam_view(match, plan, EN, looking="S", viewer="S")
+    assert view.result is not None
+    assert (view.result.kind, view.result.heading_id) == ("hand-end", "end-heading")
+    assert view.bar.status == EN("end.hand_heading", number=1) == view.result.heading
+    assert [(b.action, b.primary) for b in view.result.actions] == [("next-hand", True)]
+    result = match.results[-1]
+    assert [row.cells for row in view.scores] == [(str(result.scores.get(seat, 0)), str(match.totals[seat]))
+                                                  for seat in ("S", "W", "N")]
+    assert view.placing is not None and view.placing.startswith("You finished")
+    assert view.prompt is None and view.yield_ is None
+    # a review's jump shows the hand before a decision, read only: no end panel over it
+    assert match.hand is not None
+    record = match.hand.to_dict()
+    before = KabalamHand.from_dict({**record, "moves": record["moves"][:2]})
+    jumped = kabalam_view(match, plan, EN, hand=before, looking="S", viewer="S", jump_number=3)
+    assert jumped.result is None and jumped.scores == () and jumped.bar.status == EN("kreview.bar", number=3)
+
+
+def test_the_end_of_a_match_shows_the_score_sheet_and_the_great_kabalist() -> None:
+    match, plan = Match.start(9, 2), plan_of("you", "person")
+    rng = random.Random(9)
+    while True:
+        play_hand_out(match, rng)
+        if match.is_over():
+            break
+        match.next_hand()
+    view = kabalam_view(match, plan, EN, looking="S", viewer="S")
+    assert view.result is not None and view.result.kind == "match-end"
+    assert view.bar.status == EN("end.match_heading")
+    assert len(view.scores) == len(match.results) + 1  # a row a hand, then the totals
+    assert view.scores[-1] == ScoreRow(EN("end.total"), tuple(str(match.totals[seat]) for seat in ("S", "W")))
+    assert view.score_head == (EN("end.hand_column"), seat_name(plan, "S", EN), seat_name(plan, "W", EN))
+    assert view.great_kabalist is not None and view.placing is None  # two persons: the sheet says who is placed where
+    assert [b.action for b in view.result.actions] == ["new-match"]
+
+
+# -- the shell's dispatch -------------------------------------------------------------------------------------
+
+
+def test_every_table_dispatches_its_actions_and_keys_through_the_shell_s_tables() -> None:
+    """No table answers clicks or keys with its own chain of ifs: the shell looks the action or
+    the key up in the table's ``actions()`` and ``keys()`` (web/table_shell.py)."""
+    import ast
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "py" / "kabale" / "web"
+    defined: dict[str, set[str]] = {}
+    for name in ("kabala_table.py", "table_kabalam.py", "table_patience.py", "table_double_h.py"):
+        tree = ast.parse((web / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                defined[node.name] = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    assert set(defined) == {"KabalaTable", "KabalamTable", "PatienceTable", "DoubleHTable"}
+    assert all(not {"on_action", "on_key", "on_storage"} & methods for methods in defined.values())
+    assert all({"actions", "keys", "saved_from", "view"} <= defined[table]
+               for table in ("KabalamTable", "PatienceTable", "DoubleHTable"))

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 from kabale.cards import Card
 
 from .dom import Element, h
-from .messages import card_name, short_cards, sum_explained
+from .messages import card_name, sum_explained
 from .render import card_button, card_element
 
 Translate = Callable[..., str]
@@ -134,15 +134,6 @@ def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: in
         ]
         groups.append(h("div", {"class": "value-group"}, *items))
     return h("div", {"class": "endowment", "role": "toolbar", "aria-label": label}, *groups)
-
-
-def selection_text(cards: Sequence[Card], selected: frozenset[int], lit: tuple[int, ...], target: int, t: Translate) -> str:
-    picked = [cards[i] for i in sorted(selected) if i < len(cards)]
-    if not picked:
-        return t("selection.none")
-    if lit:
-        return t("selection.some", cards=short_cards(picked))
-    return t("selection.not_a_play", cards=short_cards(picked), target=target)
 
 
 def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False) -> Element:

@@ -8,7 +8,7 @@ after a play. Every move goes through ``Match.apply`` and is saved at once.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Mapping
+from typing import Any
 
 from kabale.bots import make_bot, think_async
 from kabale.cards import new_rng
@@ -22,9 +22,11 @@ from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
 from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
-from .kabala_view import KabalaScene, endowment_element, kabala_element, log_element, selection_text, sum_element
-from .messages import event_text, placing_text
+from .kabala_view import endowment_element, kabala_element, log_element, sum_element
+from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
+from .table_shell import Action, Key, button_element, used
+from .view_models import KabalamView, ScoreRow, kabalam_view, seat_name
 
 #: How long a person's own play stays in view before its packet flips (ms).
 OWN_REVEAL_MS = 650
@@ -84,14 +86,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         return tuple(seat for seat in self.plan.persons if hand is None or seat in hand.seats)
 
     def name(self, seat: str) -> str:
-        plan = self.plan.plan_of(seat)
-        if plan.name:
-            return plan.name
-        if plan.kind == "you" and len(self.plan.persons) == 1:
-            return self.t("you")
-        if plan.is_person:
-            return self.t(f"seat.{seat}")
-        return self.t("computer", seat=self.t(f"seat.{seat}"), level=self.t(f"level.{plan.kind}"))
+        return seat_name(self.plan, seat, self.t)
 
     def names(self) -> dict[str, str]:
         return {plan.seat: self.name(plan.seat) for plan in self.plan.seats}
@@ -122,16 +117,21 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
 
     # -- drawing ---------------------------------------------------------------
 
+    def view(self) -> KabalamView:
+        """What the table shows, as plain values (tests/unit/test_view_models.py)."""
+        jump = self.jumped_decision()
+        return kabalam_view(self.match, self.plan, self.t, hand=self.shown_hand(), looking=self.looking(),
+                            viewer=self.viewer, thinking=self.thinking, selected=self.selected,
+                            jump_number=jump["move_number"] if jump is not None else None,
+                            persons_in_hand=self.persons_in_hand())
+
     def render(self) -> Element:
-        t, match = self.t, self.match
-        hand = self.shown_hand()  # the hand, or during a review's jump the position before that decision
+        t = self.t
         if self.covered():
             return self.render_cover(self.turn())
-        observation, viewer = self.seen(), self.looking()
-        my_turn = viewer is not None and hand.turn == viewer and not hand.is_over() and hand is self.hand
-        endowment = observation.endowment if viewer else ()
-        legal = observation.legal_moves if my_turn else ()
-        scene = self.scene(observation, legal)
+        view = self.view()
+        observation = self.seen()
+        scene = self.scene(observation, observation.legal_moves if view.my_turn else ())
         kabala = kabala_element(scene, t)
         bubble = self.hint_bubble()  # the Hint over the packet it names
         if bubble is not None and 1 <= int(bubble.dataset.packet) <= 3:
@@ -139,7 +139,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             packet.classList.add("hinted")
             packet.appendChild(bubble)
             bubble = None
-        mine = self.render_mine(observation, endowment, legal, scene, my_turn)
+        mine = self.render_mine(view, observation.endowment if self.looking() else ())
         self.mark_jump(kabala, mine)  # a review's jump: the two moves' packets and cards marked
         # a card table: the opponents around the felt, your cards at South, the log a side panel
         # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
@@ -148,113 +148,49 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             "section",
             {"class": self.table_classes("kabala-table kabalam-table"), "aria-label": t("table.kabalam"),
              "data-seats": len(self.plan.seats)},
-            self.render_header(),
-            self.render_seats(observation),
+            self.render_bar(view.bar, self.hint_button()),  # the Hint in the bar: beside the cards a phone has no room
+            self.render_seats(view),
             h("div", {"class": "felt"},
               sum_element(scene.face_up, t),
               kabala,
               bubble,
-              h("p", {"class": "draw-pile", "aria-label": t("draw_pile_label", count=observation.draw_pile_size),
-                      "text": t("draw_pile", count=observation.draw_pile_size)})),
+              h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             mine,
             h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
-            log_element(self.log_lines(observation), t, open_=self.log_open),
-            self.render_end() if hand.is_over() else None,
+            log_element(list(view.log), t, open_=self.log_open),
+            self.render_end(view),
         )
 
-    def render_header(self) -> Element:
-        t, hand = self.t, self.shown_hand()
-        jump = self.jumped_decision()
-        if jump is not None:
-            status = t("kreview.bar", number=jump["move_number"])
-        elif self.match.is_over():
-            status = t("end.match_heading")
-        elif hand.is_over():
-            status = t("end.hand_heading", number=self.match.hand_number)
-        elif self.thinking:
-            status = t("table.thinking", name=self.name(self.thinking))
-        elif hand.turn == self.viewer:
-            status = t("table.your_turn")
-        else:
-            status = t("table.turn", name=self.name(self.turn()))
-        return h(
-            "header",
-            {"class": "table-bar"},
-            h("h2", {"text": f"{t('game.kabalam')} · {t('table.hand', number=self.match.hand_number)}"}),
-            h("span", {"class": "deal-number", "text": t("table.deal", seed=self.match.seed)}),
-            h("span", {"class": "turn-status", "role": "status", "text": status}),
-            h("span", {"class": "bar-actions"},
-              self.hint_button(),  # in the bar: beside the cards there is no room left on a phone
-              h("button", {"type": "button", "class": "button", "data-action": "rules", "text": t("toolbar.rules")}),
-              h("button", {"type": "button", "class": "button", "data-action": "new-match", "text": t("table.new_match")})),
-        )
-
-    def place_of(self, seat: str) -> str:
-        """Where a seat sits as seen from the device: "me" (the one looking, South when nobody
-        is), else "left", "top" or "right" in the order of play (clockwise); one opponent sits
-        across, two at the sides."""
-        seats = [plan.seat for plan in self.plan.seats]
-        looking = self.looking()
-        me = looking if looking in seats else seats[0]
-        offset = (seats.index(seat) - seats.index(me)) % len(seats)
-        if offset == 0:
-            return "me"
-        return {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}[len(seats)][offset - 1]
-
-    def render_seats(self, observation: KabalamObservation) -> Element:
-        t, match, hand = self.t, self.match, self.shown_hand()
-        totals = match.totals
+    def render_seats(self, view: KabalamView) -> Element:
+        """The seats around the felt: a fan of backs, the name, the count and the score; the seat to play lit."""
         items = []
-        for plan in self.plan.seats:
-            seat = plan.seat
-            count = observation.cards_held(seat) if seat in hand.seats else 0
-            if seat not in match.in_match and seat not in hand.seats:
-                text = t("table.seat_left", name=self.name(seat), total=totals[seat])
-            elif seat not in hand.in_hand and not hand.is_over():
-                text = t("table.seat_out", name=self.name(seat), total=totals[seat])
-            else:
-                text = t("table.seat_summary", name=self.name(seat), count=count, total=totals[seat])
-            place = self.place_of(seat)
-            turn = seat == hand.turn and not hand.is_over()
-            classes = f"seat seat-{place}" + (" turn" if turn else "") + (" me" if seat == self.looking() else "")
+        for seat in view.seats:
             fan = None
-            if place != "me":  # the backs of the cards held, fanned (the count is said in words)
+            if seat.fan is not None:  # the backs of the cards held, fanned (the count is said in words)
                 fan = h("span", {"class": "seat-fan", "aria-hidden": "true"},
-                        *(h("span", {"class": "mini-back"}) for _ in range(min(count, 12))))
-            status = None
-            if self.thinking == seat:
-                status = h("span", {"class": "seat-status", "text": t("table.seat_thinking")})  # the seat names it
-            items.append(h("li", {"class": classes, "data-seat": seat}, fan,
-                           h("span", {"class": "seat-text", "text": text}), status))
-        return h("ul", {"class": "seats", "aria-label": t("table.opponents")}, *items)
+                        *(h("span", {"class": "mini-back"}) for _ in range(seat.fan)))
+            status = h("span", {"class": "seat-status", "text": self.t("table.seat_thinking")}) if seat.thinking else None
+            items.append(h("li", {"class": seat.classes, "data-seat": seat.seat}, fan,
+                           h("span", {"class": "seat-text", "text": seat.text}), status))
+        return h("ul", {"class": "seats", "aria-label": self.t("table.opponents")}, *items)
 
-    def render_mine(
-        self, observation: KabalamObservation, endowment: tuple[Any, ...], legal: tuple[Move, ...],
-        scene: KabalaScene, my_turn: bool,
-    ) -> Element:
+    def render_mine(self, view: KabalamView, endowment: tuple[Any, ...]) -> Element:
         t, viewer = self.t, self.looking()
         if not viewer:
-            if self.match.is_over():
-                return h("section", {"class": "mine"})
-            hint = t("endowment.hidden") if self.persons_in_hand() else t("endowment.watching")
-            return h("section", {"class": "mine"}, h("p", {"class": "hint", "text": hint}))
+            return h("section", {"class": "mine"},
+                     h("p", {"class": "hint", "text": view.mine_note}) if view.mine_note is not None else None)
         focus = min(self.focus, max(len(endowment) - 1, 0))
-        controls = []
-        if my_turn and scene.passable:
-            controls.append(h("p", {"class": "prompt", "text": t("table.pass_prompt")}))
-        elif my_turn:
-            controls.append(h("p", {"class": "prompt", "aria-live": "polite",
-                                    "text": selection_text(endowment, self.selected, scene.lit, observation.target, t)}))
-        if my_turn and Move.yield_turn() in legal:
-            controls.append(h("button", {"type": "button", "class": "button", "data-action": "yield",
-                                         "data-key": "yield", "text": t("table.yield")}))
+        controls: list[Any] = []
+        if view.prompt is not None:
+            controls.append(h("p", {"class": "prompt", "aria-live": "polite" if view.prompt.live else None,
+                                    "text": view.prompt.text}))
+        if view.yield_ is not None:
+            controls.append(button_element(view.yield_))
         controls += self.jump_controls()  # during a review's jump: which decision, its two moves, the way back
-        heading = t("endowment.heading", count=len(endowment)) if self.plan.plan_of(viewer).kind == "you" \
-            else t("endowment.heading_of", name=self.name(viewer), count=len(endowment))
         return h(
             "section",
             {"class": "mine", "aria-labelledby": "mine-heading"},
-            h("h3", {"id": "mine-heading", "text": heading}),
+            h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
             endowment_element(endowment, self.selected, focus, t, t("endowment.label")),
             h("div", {"class": "controls"}, *controls),
         )
@@ -271,85 +207,30 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             log_element(self.log_lines(self.hand.observation(seat), private=False), t),
         )
 
-    def render_end(self) -> Element:
-        t, match, hand = self.t, self.match, self.hand
-        result = hand.result()
-        assert result is not None
-        lines = []
-        if result.ending == "closed" and result.closer:
-            lines.append(t("end.closed", name=self.name(result.closer)))
-        elif result.ending == "all_passed":
-            lines.append(t("end.all_passed"))
-        elif result.ending == "one_seat_left":
-            left = [seat for seat in hand.in_hand]
-            lines.append(t("end.one_seat_left", name=", ".join(self.name(seat) for seat in left)))
-        if result.out_with_thirteen:
-            lines.append(t("end.out_with_thirteen", names=", ".join(self.name(s) for s in result.out_with_thirteen)))
-        totals = match.totals
-        rows = [
-            h("tr", {}, h("th", {"scope": "row", "text": self.name(seat)}),
-              h("td", {"text": str(result.scores.get(seat, 0))}), h("td", {"text": str(totals[seat])}))
-            for seat in hand.seats
-        ]
-        table = h("table", {"class": "scores"},
-                  h("caption", {"text": t("end.points")}),
-                  h("thead", {}, h("tr", {}, h("td", {}), h("th", {"scope": "col", "text": t("end.this_hand")}),
-                                   h("th", {"scope": "col", "text": t("end.total")}))),
-                  h("tbody", {}, *rows))
-        if match.is_over():
-            return self.render_match_end(lines)
-        return h(
-            "section",
-            {"class": "hand-end", "aria-labelledby": "end-heading"},
-            h("h3", {"id": "end-heading", "text": t("end.hand_heading", number=match.hand_number)}),
-            self.placing(result.scores),
-            *(h("p", {"text": line}) for line in lines),
-            table,
-            self.review_element(),
-            h("div", {"class": "end-actions"},
-              *self.review_controls(),
-              h("button", {"type": "button", "class": "button primary", "data-action": "next-hand",
-                           "data-key": "next-hand", "text": t("table.next_hand")})),
-        )
-
-    def render_match_end(self, lines: list[str]) -> Element:
-        t, match = self.t, self.match
-        result = match.result()
-        assert result is not None
-        names = ", ".join(self.name(seat) for seat in result.great_kabalists)
-        title = t("end.great_kabalists" if len(result.great_kabalists) > 1 else "end.great_kabalist", names=names)
-        seats = [plan.seat for plan in self.plan.seats]
-        head = h("tr", {}, h("th", {"scope": "col", "text": t("end.hand_column")}),
-                 *(h("th", {"scope": "col", "text": self.name(seat)}) for seat in seats))
-        body = []
-        for number, hand_result in enumerate(match.results, start=1):
-            body.append(h("tr", {}, h("th", {"scope": "row", "text": str(number)}),
-                          *(h("td", {"text": str(hand_result.scores[seat]) if seat in hand_result.scores
-                                     else t("end.left_match")}) for seat in seats)))
-        body.append(h("tr", {"class": "total"}, h("th", {"scope": "row", "text": t("end.total")}),
-                      *(h("td", {"text": str(match.totals[seat])}) for seat in seats)))
-        return h(
-            "section",
-            {"class": "match-end", "aria-labelledby": "match-end-heading"},
-            h("h3", {"id": "match-end-heading", "text": t("end.match_heading")}),
-            *(h("p", {"text": line}) for line in lines),
-            h("p", {"class": "great-kabalist", "text": title}),
-            self.placing(match.totals),
-            h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
-              h("thead", {}, head), h("tbody", {}, *body)),
-            self.review_element(),
-            h("div", {"class": "end-actions"},
-              *self.review_controls(),
-              h("button", {"type": "button", "class": "button primary", "data-action": "new-match",
-                           "data-key": "new-match", "text": t("table.new_match")})),
-        )
-
-    def placing(self, points: Mapping[str, int]) -> Element | None:
-        """"You finished 2nd of 4", for the one person at the table (hot seat: the score sheet says it)."""
-        persons = self.plan.persons
-        if len(persons) != 1 or persons[0] not in points:
+    def render_end(self, view: KabalamView) -> Element | None:
+        """The end of the hand (its points and the totals) or of the match (the score sheet), over the table."""
+        if view.result is None:
             return None
-        return h("p", {"class": "placing", "text": placing_text(points, persons[0], self.t)})
+        t = self.t
+        placing = h("p", {"class": "placing", "text": view.placing}) if view.placing is not None else None
+        if view.result.kind == "hand-end":
+            table = h("table", {"class": "scores"},
+                      h("caption", {"text": t("end.points")}),
+                      h("thead", {}, h("tr", {}, h("td", {}),
+                                       *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
+                      h("tbody", {}, *(self.score_row(row) for row in view.scores)))
+            return self.render_result(view.result, table, self.review_element(), before=[placing],
+                                      leading=self.review_controls())
+        *hands, total = view.scores
+        sheet = h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
+                  h("thead", {}, h("tr", {}, *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
+                  h("tbody", {}, *(self.score_row(row) for row in hands), self.score_row(total, "total")))
+        return self.render_result(view.result, h("p", {"class": "great-kabalist", "text": view.great_kabalist}),
+                                  placing, sheet, self.review_element(), leading=self.review_controls())
+
+    def score_row(self, row: ScoreRow, classes: str | None = None) -> Element:
+        return h("tr", {"class": classes}, h("th", {"scope": "row", "text": row.name}),
+                 *(h("td", {"text": cell}) for cell in row.cells))
 
     def log_lines(self, observation: KabalamObservation, private: bool = True) -> list[str]:
         viewer = self.looking() if private else None
@@ -371,31 +252,32 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         # a cancelled task is not done until it wakes: forget it, so continue_play can start anew
         self._task, self.thinking = None, None
 
-    def on_action(self, action: str, target: Any, event: Any) -> None:
-        if action in REVIEW_ACTIONS:
-            self.on_review_action(action, int(data(target, "move") or 0))
-        elif self.jumped_decision() is not None and action not in ("rules", "log", "new-match"):
-            return  # an earlier position, shown read only: its cards and packets do nothing
-        elif action == "card":
-            self.toggle(int(data(target, "index") or 0))
-        elif action == "packet":
-            self.packet_chosen(int(data(target, "packet") or 0))
-        elif action == "yield":
-            self.play(Move.yield_turn())
-        elif action == "uncover":
-            self.viewer = self.hand.turn
-            self.selected, self.focus, self.message = frozenset(), 0, ""
-            self.refresh()
-        elif action == "next-hand":
-            self.next_hand()
-        elif action == "new-match":
-            self.app.open_kabalam_setup(fresh=True)
-        elif action == "rules":
-            self.app.show_rules(self.game)
-        elif action == "log":
-            self.toggle_log()
-        elif action == "hint":
-            self.ask_hint()
+    read_only_actions = REVIEW_ACTIONS | {"rules", "log", "new-match"}
+
+    def read_only(self) -> bool:
+        return self.jumped_decision() is not None
+
+    def actions(self) -> dict[str, Action]:
+        review = {action: (lambda target, action=action: self.on_review_action(action, int(data(target, "move") or 0)))
+                  for action in REVIEW_ACTIONS}
+        return {
+            **review,
+            "card": lambda target: self.toggle(int(data(target, "index") or 0)),
+            "packet": lambda target: self.packet_chosen(int(data(target, "packet") or 0)),
+            "yield": lambda target: self.play(Move.yield_turn()),
+            "uncover": lambda target: self.uncover(),
+            "next-hand": lambda target: self.next_hand(),
+            "new-match": lambda target: self.app.open_kabalam_setup(fresh=True),
+            "rules": lambda target: self.app.show_rules(self.game),
+            "log": lambda target: self.toggle_log(),
+            "hint": lambda target: self.ask_hint(),
+        }
+
+    def uncover(self) -> None:
+        """Hot seat: the person whose turn it is has the device."""
+        self.viewer = self.hand.turn
+        self.selected, self.focus, self.message = frozenset(), 0, ""
+        self.refresh()
 
     def play(self, move: Move) -> None:
         """A person's move at this device."""
@@ -505,38 +387,53 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
 
     # -- keyboard and mouse ------------------------------------------------------
 
-    def on_key(self, event: Any) -> bool:
+    def first_key(self, event: Any) -> bool | None:
         key = str(event.key)
         if self.jumped_decision() is not None:  # read only: Escape goes back to the list
             if key == "Escape":
                 self.on_review_action("review-back", 0)
             return key == "Escape"
-        if self.move_focus(event):
-            return True
-        if key in ("1", "2", "3"):
-            self.packet_chosen(int(key))
-            return True
-        if key in ("h", "H"):
-            self.ask_hint()
-            return True
-        if key in ("y", "Y") and not self.hand.is_over():
-            self.play(Move.yield_turn())
-            return True
-        if key == "Escape" and self.selected:
-            self.selected, self.message = frozenset(), ""
-            self.refresh()
-            return True
-        if key in ("n", "N") and self.hand.is_over() and not self.match.is_over():
-            self.next_hand()
-            return True
-        return False
+        return True if self.move_focus(event) else None
 
-    def on_storage(self, name: str) -> None:
-        if name != self.record:
-            return
-        saved = self.app.store.load(KABALAM)
-        if isinstance(saved, SavedMatch):
-            self.leave()
-            self.saved, self.reveal, self.selected = saved, None, frozenset()
-            self.refresh()
-            self.continue_play()
+    def keys(self) -> dict[str, Key]:
+        return {
+            **{str(packet): self.packet_key(packet) for packet in (1, 2, 3)},
+            "h": used(self.ask_hint),
+            "y": self.yield_key,
+            "Escape": self.put_back,
+            "n": self.next_hand_key,
+        }
+
+    def packet_key(self, packet: int) -> Key:
+        return used(lambda: self.packet_chosen(packet))
+
+    def yield_key(self) -> bool:
+        """Y: yield the turn (while the hand is on)."""
+        if self.hand.is_over():
+            return False
+        self.play(Move.yield_turn())
+        return True
+
+    def put_back(self) -> bool:
+        """Escape: put back the cards picked up, and forget the refusal about them."""
+        if not self.selected:
+            return False
+        self.selected, self.message = frozenset(), ""
+        self.refresh()
+        return True
+
+    def next_hand_key(self) -> bool:
+        """N: the next hand, once this one is over (and the match is not)."""
+        if not self.hand.is_over() or self.match.is_over():
+            return False
+        self.next_hand()
+        return True
+
+    def saved_from(self, record: Any) -> SavedMatch | None:
+        return record if isinstance(record, SavedMatch) else None
+
+    def reload(self, saved: SavedMatch) -> None:
+        self.leave()
+        self.saved, self.reveal, self.selected = saved, None, frozenset()
+        self.refresh()
+        self.continue_play()

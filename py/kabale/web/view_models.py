@@ -427,7 +427,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         heading = t("endowment.heading", count=len(endowment)) if plan.plan_of(looking).kind == "you" \
             else t("endowment.heading_of", name=names[looking], count=len(endowment))
     lines = (event_text(event, looking, names, t) for event in observation.history)
-    result, scores, head, placing, great = kabalam_end(match, plan, names, t) if current.is_over() \
+    result, scores, head, placing, great = kabalam_end(match, plan, names, t) if shown.is_over() \
         else (None, (), (), None, None)
     return KabalamView(
         bar=bar, seats=tuple(seats), my_turn=my_turn, prompt=prompt, yield_=yield_, endowment_heading=heading,
