@@ -127,9 +127,13 @@ class Session:
         self.events.append(event)
         return event
 
-    def play(self, move: Any, seat: str | None = None) -> list[Event]:
+    def play(self, move: Any, seat: str | None = None, follow: bool = True) -> list[Event]:
         """A person's move (IllegalMove as the game says), then what follows it by itself:
-        forced moves, proved-safe moves, the computer's turns. Returns the events."""
+        forced moves, proved-safe moves, the computer's turns. Returns the events.
+
+        ``follow=False`` plays the move alone: a table that shows the play for a moment first
+        (the patience's, before its packet flips) asks for the forced moves and the computer's
+        turns that follow with :meth:`settle` once it has shown it."""
         mark = len(self.events)
         mover = self.to_move()
         if seat is not None and seat != mover:
@@ -137,7 +141,8 @@ class Session:
         if self.is_computer(mover):
             raise IllegalMove(f"{mover} is played by the computer", "computer_seat", {"seat": mover})
         self._push(PLAY, move, mover)
-        self._after_person()
+        if follow:
+            self._after_person()
         return self.events[mark:]
 
     def play_computer(self, turn: Turn, move: Any) -> list[Event]:

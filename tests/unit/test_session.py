@@ -73,6 +73,22 @@ def test_undo_and_redo_go_past_the_draws_as_the_table_did(seed: int) -> None:
         assert session.game.to_dict() == table.to_dict()
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_play_shown_first_draws_only_when_the_table_settles(seed: int) -> None:
+    """The patience's table shows a play on its packet before the flip: the draw that follows
+    comes with ``settle``, and the game is then the one ``play`` alone makes."""
+    shown, direct = Session(Patience.deal(seed)), Session(Patience.deal(seed))
+    rng = random.Random(seed)
+    while not direct.game.is_over():
+        move = rng.choice(direct.game.legal_moves())
+        direct.play(move)
+        assert [e.kind for e in shown.play(move, follow=False)] == [PLAY]
+        assert shown.game.is_over() or shown.game.legal_moves() == [DRAW] or shown.game.to_dict() == direct.game.to_dict()
+        forced = shown.settle()
+        assert all(e.kind == FORCED and e.move == "draw" for e in forced)
+        assert shown.game.to_dict() == direct.game.to_dict()
+
+
 def table_choice(match: Match, level: str) -> Move:
     """What table_kabalam.computer_turns plays for the seat to move."""
     hand = match.hand

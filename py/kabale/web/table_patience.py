@@ -1,7 +1,9 @@
 """The Patience Kabalam table: the Kabala, your endowment face up, draw 2, pass-flip, undo and redo.
 
-The Patience (engine) is the state. A draw the rules leave as the only move is
-made by itself; an undo takes it back together with the play that led to it.
+The Patience (engine) is the state, played through a :class:`kabale.session.Session`:
+a draw the rules leave as the only move is made by the session (once the play
+before it has been shown), and its undo takes the draw back together with the
+play that led to it. The table shows the game and turns gestures into moves.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience, PatienceObservation
+from kabale.session import Session
 
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
@@ -37,10 +40,18 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         self.saved = saved
         self.stats = stats
         self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
+        self._session: Session | None = None
 
     @property
     def game_state(self) -> Patience:
         return self.saved.game
+
+    @property
+    def session(self) -> Session:
+        """The session that plays the saved game (a new one when another tab's save replaced it)."""
+        if self._session is None or self._session.game is not self.game_state:
+            self._session = Session(self.game_state)
+        return self._session
 
     def query(self) -> str:
         return f"?game={self.game}&seed={self.game_state.seed}"
@@ -133,7 +144,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         game = self.game_state
         before, face_up = len(game.history), game.face_up
         try:
-            game.apply(move)
+            self.session.play(move, follow=False)  # the draw it may force comes once the play is shown
         except IllegalMove as error:
             self.refuse(error)
             return
@@ -143,10 +154,11 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         self.settle()
 
     def settle(self) -> None:
-        """Draw when that is the only move left, count a finished game, save, draw the table."""
+        """Once no play is shown: the session draws when that is the only move left. Then count
+        a finished game, save, draw the table."""
         game = self.game_state
-        if self.reveal is None and game.legal_moves() == [DRAW]:
-            game.apply(DRAW)
+        if self.reveal is None:
+            self.session.settle()
         if game.is_over() and not self.saved.counted:
             result = game.result()
             assert result is not None
@@ -177,12 +189,11 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         super().redo()
 
     def travel(self, back: bool) -> None:
-        """One undo or redo, and on past the positions where drawing was the only move."""
-        game = self.game_state
-        step, possible = (game.undo, self.can_undo) if back else (game.redo, self.can_redo)
-        step()
-        while possible() and game.legal_moves() == [DRAW]:
-            step()
+        """One undo or redo; the session goes on past the positions where drawing was the only move."""
+        if back:
+            self.session.undo()
+        else:
+            self.session.redo()
         self.selected, self.message, self.flipped = frozenset(), "", None
         self.settle()
 
