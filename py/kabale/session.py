@@ -154,6 +154,13 @@ class Session:
         self.settle()
         return self.events[mark:]
 
+    def follow(self) -> list[Event]:
+        """What follows a person's move by itself, asked again: after a redo (the Double H table
+        plays the proved-safe moves after a move played again, as after any move)."""
+        mark = len(self.events)
+        self._after_person()
+        return self.events[mark:]
+
     def _after_person(self) -> None:
         self._forced_moves()
         if self.automatic is not None:

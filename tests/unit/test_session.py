@@ -20,7 +20,7 @@ from kabale.games.double_h.rules import DoubleH, MoveKind
 from kabale.games.kabala.rules import Move, Options
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.session import AUTOMATIC, COMPUTER, DEAL, FORCED, PLAY, Session
+from kabale.session import AUTOMATIC, COMPUTER, DEAL, FORCED, PLAY, UNDO, Session
 from kabale.solver import safe_move
 
 DRAW = Move.draw()
@@ -172,7 +172,7 @@ def test_double_h_plays_the_automatic_moves_as_its_table_did(seed: int, hook: An
         move = rng.choice([m for m in session.game.legal_moves() if m.kind is not MoveKind.GIVE_UP])
         events = session.play(move)
         table.apply(move)
-        played = 0  # table_double_h.help_after_move
+        played = 0  # what table_double_h played after a move before it asked the session
         while played < 30 and not table.is_over() and (safe := hook(table)) is not None:
             table.apply(safe)
             played += 1
@@ -180,6 +180,36 @@ def test_double_h_plays_the_automatic_moves_as_its_table_did(seed: int, hook: An
         assert [e.kind for e in events] == [PLAY] + [AUTOMATIC] * played
         assert session.game.to_dict() == table.to_dict()
     assert automatic > 0 or hook is safe_move  # random play rarely leaves a build the solver proves safe
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_double_h_forces_no_move_and_follows_a_redo_with_the_automatic_moves(seed: int) -> None:
+    """The Double H table: no move is forced (the player draws when she likes, even when
+    drawing is all she can do), an undo takes back one move, and a redo is followed by the
+    automatic moves as any move is (``follow``)."""
+    session, table = Session(DoubleH.deal(seed), automatic=a_build, forced=False), DoubleH.deal(seed)
+    rng = random.Random(seed)
+    for _ in range(40):
+        if session.game.is_over():
+            break
+        legal = [m for m in session.game.legal_moves() if m.kind is not MoveKind.GIVE_UP]
+        move = rng.choice(legal)
+        events = session.play(move)
+        assert all(e.kind in (PLAY, AUTOMATIC) for e in events)
+        table.apply(move)
+        while not table.is_over() and (build := a_build(table)) is not None:
+            table.apply(build)
+        if len(session.game.moves) > 1 and rng.random() < 0.3:
+            assert [e.kind for e in session.undo()] == [UNDO]  # one move back, never more
+            table.undo()
+            assert session.game.to_dict() == table.to_dict()
+            session.redo()
+            table.redo()
+            followed = session.follow()
+            while not table.is_over() and (build := a_build(table)) is not None:
+                table.apply(build)
+            assert all(e.kind == AUTOMATIC for e in followed)
+        assert session.game.to_dict() == table.to_dict()
 
 
 def test_a_session_replays_the_same() -> None:

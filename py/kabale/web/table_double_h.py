@@ -1,8 +1,9 @@
 """The Double H table: two H's of 13 places, the stock and the waste, three rounds.
 
-The DoubleH engine is the state; the table keeps only the card picked up (its
-source), the hint on show and the verdicts the solver gave. Every move goes
-through the engine's ``apply`` and is saved at once.
+The DoubleH engine is the state, played through a :class:`kabale.session.Session`
+(which plays the proved-safe moves after the player's, when the setting asks);
+the table keeps only the card picked up (its source), the hint on show and the
+verdicts the solver gave. Every move is saved at once.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from kabale.cards import SUITS, Card
 from kabale.game import IllegalMove
 from kabale.games.double_h.moves import PLACES, Move, MoveKind, Place
 from kabale.games.double_h.rules import DoubleH, PlaceFacts, TableFacts
+from kabale.session import MAX_AUTOMATIC, Session
 
 from .dom import Element, data, h
 from .faces import value_index
@@ -33,8 +35,8 @@ VERDICT_BUDGET_S = 0.25
 TURNING_BUDGET_S = 0.4
 #: Two clicks on one card closer than this are a double-click.
 DOUBLE_TAP_S = 0.45
-#: The most proved-safe moves played in a row by themselves.
-MAX_SAFE_MOVES = 30
+#: The most proved-safe moves played in a row by themselves (the session's limit).
+MAX_SAFE_MOVES = MAX_AUTOMATIC
 
 
 def movable(place: PlaceFacts) -> bool:
@@ -71,12 +73,21 @@ class DoubleHTable(TableShell):
         self._last_tap: tuple[str, float] | None = None
         self._place_cache: dict[str, tuple[tuple[Any, ...], Element]] = {}
         self._key_place: str | None = None  # the place a key was pressed on (T turns it over)
+        self._session: Session | None = None
         if not saved.game.moves:  # a fresh deal: its 26 cards fly from the stock to their places
             self.cue("deal", {"from": ".stock-area .stock", "cards": ".double-h-board .pile .card"})
 
     @property
     def game_state(self) -> DoubleH:
         return self.saved.game
+
+    @property
+    def session(self) -> Session:
+        """The session that plays the saved game (a new one when another tab's save replaced it).
+        Double H forces no move (the player draws when she likes): ``forced=False``."""
+        if self._session is None or self._session.game is not self.game_state:
+            self._session = Session(self.game_state, forced=False, max_automatic=MAX_SAFE_MOVES)
+        return self._session
 
     def query(self) -> str:
         return f"?game={self.game}&seed={self.game_state.seed}"
@@ -392,9 +403,10 @@ class DoubleHTable(TableShell):
         return cards[-1]
 
     def play(self, move: Move) -> None:
-        game = self.game_state
+        """The player's move, then the proved-safe moves the session plays after it (an option)."""
+        game, played = self.game_state, self.follow_with_safe_moves()
         try:
-            game.apply(move)
+            self.session.play(move)
         except IllegalMove as error:
             self.source = None
             self.message = refusal(error, self.t)
@@ -404,9 +416,30 @@ class DoubleHTable(TableShell):
         if move.kind is MoveKind.NEXT_ROUND:
             self.notice = self.t("dh.round", round=game.round, bonus=game.facts().bonus)
             self.app.announce(self.notice)
-        self.after_move()
+        self.after_move(played)
 
-    def after_move(self) -> None:
+    def follow_with_safe_moves(self) -> list[str]:
+        """Let the session play the proved-safe moves after the next move (when the setting asks);
+        the list fills with them in words, each said as it stood before it was played."""
+        played: list[str] = []
+        if not self.app.settings.auto_safe_moves:
+            self.session.automatic = None
+            return played
+
+        def safe(game: DoubleH) -> Move | None:
+            from kabale.solver import safe_move
+
+            move = safe_move(game)
+            if move is not None:
+                played.append(self.describe(move))
+            return move
+
+        self.session.automatic = safe
+        return played
+
+    def after_move(self, played: list[str]) -> None:
+        """Count a finished game, save, draw the table; say the moves played by themselves; ask
+        "still winnable?" (an option)."""
         game = self.game_state
         if game.is_over() and not self.saved.counted:
             result = game.result()
@@ -417,9 +450,12 @@ class DoubleHTable(TableShell):
                 self.cue("win", {"game": self.game, "bonus": result.wins})
             self.app.announce(self.t("dh.won", round=result.round, count=result.wins) if result.outcome == "won"
                               else self.t("dh.lost") if result.outcome == "lost" else self.t("dh.gave_up"))
+        if played:
+            self.notice = self.t("dh.auto_played", moves="; ".join(played))
+            self.app.announce(self.notice)
         self.app.save(DOUBLE_H, self.saved.to_dict())
         self.refresh()
-        self.help_after_move()
+        self.ask_still_winnable()
 
     def can_undo(self) -> bool:
         return self.game_state.can_undo()
@@ -429,18 +465,19 @@ class DoubleHTable(TableShell):
 
     def travel(self, back: bool) -> None:
         """Undo: the move is taken back and no proved-safe move is played after it (it would be
-        played again at once). Redo: as a move made, with what follows one."""
-        game = self.game_state
+        played again at once). Redo: as a move made, with the proved-safe moves after it."""
         self.source, self.message, self.hint, self.notice = None, "", None, ""
         if back:
-            game.undo()
+            self.session.undo()
             self.turning = None
             self.app.save(DOUBLE_H, self.saved.to_dict())
             self.refresh()
-            self.help_after_move(safe_moves=False)
+            self.ask_still_winnable()
         else:
-            game.redo()
-            self.after_move()
+            played = self.follow_with_safe_moves()
+            self.session.redo()
+            self.session.follow()
+            self.after_move(played)
 
     # -- the solver's help -----------------------------------------------------------
 
@@ -489,21 +526,9 @@ class DoubleHTable(TableShell):
 
         self.think(work)
 
-    def help_after_move(self, safe_moves: bool = True) -> None:
-        """Play the proved-safe moves (an option), then ask "still winnable?" (an option)."""
+    def ask_still_winnable(self) -> None:
+        """Ask the solver whether the deal can still be won (an option)."""
         settings, game = self.app.settings, self.game_state
-        if safe_moves and settings.auto_safe_moves and not game.is_over():
-            from kabale.solver import safe_move
-
-            played: list[str] = []
-            while len(played) < MAX_SAFE_MOVES and (move := safe_move(game)) is not None:
-                played.append(self.describe(move))
-                game.apply(move)
-            if played:
-                self.app.save(DOUBLE_H, self.saved.to_dict())
-                self.notice = self.t("dh.auto_played", moves="; ".join(played))
-                self.app.announce(self.notice)
-                self.refresh()
         if settings.still_winnable and not game.is_over():
             def work() -> None:
                 from kabale.solver import solve
