@@ -145,13 +145,16 @@ class Session:
             self._after_person()
         return self.events[mark:]
 
-    def play_computer(self, turn: Turn, move: Any) -> list[Event]:
-        """The move a computer chose for ``turn`` (a table that thought in slices), then what follows."""
+    def play_computer(self, turn: Turn, move: Any, follow: bool = True) -> list[Event]:
+        """The move a computer chose for ``turn`` (a table that thought in slices), then what
+        follows (``follow=False``: the move alone, for a table that shows each play for a
+        moment and thinks the next computer's turn in slices too)."""
         mark = len(self.events)
         if self.to_move() != turn.seat or not self.is_computer(turn.seat):
             raise IllegalMove("The game moved on while the computer thought", "stale_turn", {"seat": turn.seat})
         self._push(COMPUTER, move, turn.seat)
-        self.settle()
+        if follow:
+            self.settle()
         return self.events[mark:]
 
     def follow(self) -> list[Event]:

@@ -154,6 +154,19 @@ def test_a_computer_turn_thought_in_slices_is_refused_once_stale() -> None:
         session.play_computer(turn, move)
 
 
+def test_a_table_that_thinks_in_slices_plays_one_computer_move_at_a_time() -> None:
+    """The KABALAM table shows each play for a moment and thinks the next turn itself: with
+    ``follow=False`` the session plays the one move and leaves the next turn to be asked for."""
+    session = Session(Match.start(5, seats=2), {"S": bot("easy"), "W": bot("normal")}, forced=False)
+    moves = 0
+    while (turn := session.computer_turn()) is not None and moves < 12:
+        events = session.play_computer(turn, bot("easy")(turn.observation, turn.rng),
+                                       follow=False)
+        assert [e.kind for e in events] == [COMPUTER] and events[0].seat == turn.seat
+        moves += 1
+    assert moves == 12 or session.game.hand.is_over()  # type: ignore[union-attr]
+
+
 def a_build(game: DoubleH) -> Any:
     """A stand-in for the solver's proof: the first move onto a right (building) pile."""
     return next((m for m in game.legal_moves() if m.kind is MoveKind.CARD and m.target is not None

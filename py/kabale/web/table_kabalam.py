@@ -11,12 +11,12 @@ import asyncio
 from typing import Any
 
 from kabale.bots import make_bot, think_async
-from kabale.cards import new_rng
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.state import KabalamObservation
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
+from kabale.session import Chooser, Session, Turn
 
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
@@ -44,6 +44,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self.viewer: str | None = self.first_viewer()
         self._task: asyncio.Task[None] | None = None
         self.dealing = not self.hand.moves  # a hand reopened part-way is not dealt again
+        self._session: Session | None = None
 
     # -- what the table knows --------------------------------------------------
 
@@ -54,6 +55,22 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
     @property
     def match(self) -> Match:
         return self.saved.match
+
+    @property
+    def session(self) -> Session:
+        """The session that plays the match: it knows the computer's seats and gives each of
+        their turns its rng, seeded from the deal, the hand, the seat and the moves so far. The
+        table thinks those turns in slices, shows each play for a moment and yields for the
+        person looking, so the session forces no move and plays nothing by itself (``follow=False``)."""
+        if self._session is None or self._session.game is not self.match:
+            computers = {plan.seat: self.chooser(plan.kind) for plan in self.plan.seats if not plan.is_person}
+            self._session = Session(self.match, computers, forced=False)
+        return self._session
+
+    def chooser(self, level: str) -> Chooser:
+        """The computer at ``level`` as a blocking chooser (the table itself thinks with think_async)."""
+        budget_ms = float(self.app.settings.think_ms)
+        return lambda observation, rng: make_bot(level, rng, budget_ms=budget_ms).choose(observation)
 
     @property
     def hand(self) -> KabalamHand:
@@ -290,11 +307,15 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self.selected, self.message = frozenset(), ""
         self.after_move(seat, OWN_REVEAL_MS)
 
-    def apply(self, move: Move, seat: str) -> None:
-        """Apply a move for ``seat``, note what to show, and save (raises IllegalMove, changing nothing)."""
+    def apply(self, move: Move, seat: str, turn: Turn | None = None) -> None:
+        """Play a move for ``seat`` through the session (a computer's for its ``turn``), note what
+        to show, and save (raises IllegalMove, changing nothing)."""
         hand = self.hand
         before, face_up = len(hand.history), hand.face_up
-        self.match.apply(move, seat)
+        if turn is None:
+            self.session.play(move, seat, follow=False)
+        else:
+            self.session.play_computer(turn, move, follow=False)
         self.note_events(hand.history[before:], self.name(seat), face_up)
         if self.reveal is not None and seat != self.viewer:  # cards nobody here saw: from the seat's fan
             self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
@@ -356,16 +377,16 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
                 self.thinking = None
                 self.refresh()
                 return
-            observation = hand.observation(seat)
+            turn = self.session.computer_turn()  # the seat's observation and its seeded rng
+            assert turn is not None and turn.seat == seat
             level = self.plan.plan_of(seat).kind
-            rng = new_rng(f"{self.match.seed}:{self.match.hand_number}:{seat}:{len(hand.moves)}")
             budget_ms = float(self.app.settings.think_ms)  # a setting: 150 ms unless the player chose otherwise
-            move = await think_async(make_bot(level, rng, budget_ms=budget_ms), observation)
+            move = await think_async(make_bot(level, turn.rng, budget_ms=budget_ms), turn.observation)
             self.thinking = None
             if self.hand is not hand or hand.turn != seat:
                 self.refresh()
                 return  # the table moved on (a new match, another tab) while the computer thought
-            self.apply(move, seat)
+            self.apply(move, seat, turn)
             self.after_move(seat, max(delay, 400))
             if self.showing():
                 return  # finish_reveal goes on with the game
