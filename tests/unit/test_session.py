@@ -1,9 +1,9 @@
 """kabale.session: the turns played as the tables played them, in CPython.
 
-Each test plays a game through a Session and again by the rule the table
-follows today (table_patience.settle and travel, table_kabalam.continue_play
-and computer_turns, table_double_h.help_after_move), and the two must agree
-move for move.
+Each test plays a game through a Session and again by the rule the tables
+followed before they asked a session (the patience's automatic draw and the
+undo that skips it, KABALAM's computer turns and their rngs, Double H's
+proved-safe moves), and the two must agree move for move.
 """
 
 from __future__ import annotations
