@@ -99,3 +99,46 @@ def test_the_solvers_search_reads_the_model_s_own_moves() -> None:
     model_source = ast.unparse(next(node for node in ast.parse(sources()["games/double_h/solver.py"]).body
                                     if isinstance(node, ast.ClassDef) and node.name == "Model"))
     assert model_source.count("for index in range(26)") == 1 and callable(Model.moves)
+
+
+#: How each rule of the KABALAM core looked when bots/playout.py and the patience's
+#: Space.scored wrote it for themselves.
+_CORE_RULE_COPIES = {
+    "the Double test": re.compile(r">=\s*2\b|\bif\s+a\s*==\s*b\b|\bDOUBLE_(PAIRS|NEEDS)\b|\bPAIRS\b"),
+    "the next seat": re.compile(r"\+\s*1\)\s*%"),
+    "the next draw": re.compile(r"\bpile\b"),
+    "the next target": re.compile(r"\[-1\]|COMPOUNDED_SUMS|digital_root|compounded_sum|\btops\b"),
+}
+
+
+def test_the_playouts_and_the_patience_search_ask_the_core_for_its_rules() -> None:
+    """bots/playout.py used to keep its own Double test, next seat, next draw and next
+    target (the packet's bottom card comes up), and the patience's Space.scored its own
+    next-target step; now they ask the KABALAM core (fast.py) and the patience's Model,
+    which both read the one next-target step, kabala.rules.targets_of."""
+    playout = sources()["bots/playout.py"]
+    body = ast.parse(playout).body
+    code = "\n".join(ast.unparse(node) for node in body
+                     if isinstance(node, ast.FunctionDef))  # the code, not its docstring's words
+    code = "\n".join(line for line in code.splitlines() if not line.strip().startswith(("'", '"')))
+    tree = ast.parse(sources()["games/patience/solver.py"])
+    space = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Space")
+    scored = ast.unparse(next(node for node in space.body
+                              if isinstance(node, ast.FunctionDef) and node.name == "scored"))
+    found = {(where, rule) for where, text in (("bots/playout.py", code), ("Space.scored", scored))
+             for rule, written in _CORE_RULE_COPIES.items() if written.search(text)}
+    assert found == set()
+    imported = {alias.name for node in body if isinstance(node, ast.ImportFrom)
+                and node.module == "kabale.games.kabalam.fast" for alias in node.names}
+    assert {"doubles_held", "has_play", "targets_of"} <= imported
+    assert "model.targets(" in scored
+    next_target = re.compile(r"\[-1\]\s*\+\s*\w+\[0\]")
+    assert sorted(name for name, text in sources().items() if next_target.search(text)) == ["games/kabala/rules.py"]
+    from kabale.games.kabala.rules import targets_of
+    from kabale.games.kabalam.fast import SimHand, doubles_held, seats_after
+    assert targets_of(((9, 1), (4, 2), (3, 5))) == (8, 7, 1, 6)  # 1+2+5 now; 9+2+5, 1+4+5, 1+2+3 after a flip
+    assert doubles_held([0, 1, 2, 1, 0, 0, 0, 0, 0, 0], 4, False) == [(1, 3), (2, 2)]
+    assert doubles_held([0, 1, 1, 0, 0, 0, 0, 0, 0, 0], 4, False) == []
+    assert seats_after([True, False, True, True]) == (2, 2, 3, 0)
+    hand = SimHand([[1, 2], [3, 4], [5, 6]], [[1], None, [2], [3]], [7, 8], turn=3, played=True, passes=0)
+    assert (hand.next_seat(), hand.next_draw()) == (0, 8)

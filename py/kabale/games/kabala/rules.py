@@ -33,6 +33,7 @@ __all__ = [
     "Move",
     "Event",
     "double_pairs",
+    "targets_of",
     "known_packets",
     "next_flip_cards",
 ]
@@ -525,6 +526,17 @@ def sorted_cards(lists: list[list[Card]]) -> tuple[Card, ...]:
 def target_of(packets: list[list[Card]]) -> int:
     """The compounded sum of the three face-up cards."""
     return COMPOUNDED_SUMS[packets[0][-1].value + packets[1][-1].value + packets[2][-1].value]
+
+
+def targets_of(packets: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+    """For packets of values (bottom to top): the target now, then the target once
+    packet 1, 2 or 3 is turned over. A pass flips a packet, and a play lays its cards
+    on top and flips it, so either way the packet's bottom card comes up and the
+    others stay. The one place the fast cores and their bots work the next target out."""
+    a, b, c = packets
+    tops = a[-1] + b[-1] + c[-1]
+    return (COMPOUNDED_SUMS[tops], COMPOUNDED_SUMS[tops - a[-1] + a[0]], COMPOUNDED_SUMS[tops - b[-1] + b[0]],
+            COMPOUNDED_SUMS[tops - c[-1] + c[0]])
 
 
 def plays_on(target: int, lists: list[list[Card]], compounded: bool) -> list[Move]:

@@ -20,7 +20,7 @@ import random
 from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS, compounded_sum
-from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move
+from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move, targets_of
 from kabale.games.kabalam.hand import OUT_WITH_THIRTEEN_POINTS
 
 __all__ = [
@@ -33,6 +33,9 @@ __all__ = [
     "to_sim",
     "to_move",
     "has_play",
+    "seats_after",
+    "doubles_held",
+    "targets_of",
     "digital_root",
 ]
 
@@ -46,19 +49,49 @@ DOUBLE_PAIRS: dict[bool, list[tuple[tuple[int, int], ...]]] = {
     flag: [()] + [PAIRS[flag][t] for t in range(1, 10)] for flag in (False, True)
 }
 
+#: DOUBLE_NEEDS[compounded][target]: each Double's (low, high, how many of low it needs),
+#: so holding it is one test (``counts[low] >= need and counts[high]``) for a pair or not.
+DOUBLE_NEEDS: dict[bool, list[tuple[tuple[int, int, int], ...]]] = {
+    flag: [tuple((a, b, 2 if a == b else 1) for a, b in pairs) for pairs in DOUBLE_PAIRS[flag]]
+    for flag in (False, True)
+}
+
 
 #: The compounded sum of a positive total (1..9), under the name the bots use.
 digital_root = compounded_sum
+
+
+def doubles_held(counts: Sequence[int], target: int, compounded: bool) -> list[tuple[int, int]]:
+    """The Doubles (low, high) on ``target`` an endowment (counts per value) can make:
+    the core's one Double test, which the playouts and the checked hand ask too."""
+    held = []
+    for a, b, need in DOUBLE_NEEDS[compounded][target]:
+        if counts[a] >= need and counts[b]:
+            held.append((a, b))
+    return held
 
 
 def has_play(counts: Sequence[int], target: int, compounded: bool) -> bool:
     """Can an endowment (counts per value) make a Bare Descent or a Double on target?"""
     if counts[target]:
         return True
-    for a, b in DOUBLE_PAIRS[compounded][target]:
-        if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
+    for a, b, need in DOUBLE_NEEDS[compounded][target]:
+        if counts[a] >= need and counts[b]:
             return True
     return False
+
+
+def seats_after(playing: Sequence[bool]) -> tuple[int, ...]:
+    """For each seat, the seat whose turn comes after hers: the next one round the
+    table still in the hand (out with thirteen, a seat is skipped)."""
+    seats = len(playing)
+    after = []
+    for seat in range(seats):
+        following = (seat + 1) % seats
+        while not playing[following] and following != seat:
+            following = (following + 1) % seats
+        after.append(following)
+    return tuple(after)
 
 
 def to_sim(move: Move) -> SimMove:
@@ -94,7 +127,7 @@ class SimHand:
     """
 
     __slots__ = (
-        "packets", "counts", "sizes", "pile", "playing", "n_in", "turn", "played", "passes",
+        "packets", "counts", "sizes", "pile", "playing", "after", "n_in", "turn", "played", "passes",
         "compounded", "free_yield", "scores", "closer",
     )
 
@@ -103,6 +136,7 @@ class SimHand:
     sizes: list[int]
     pile: list[int]
     playing: list[bool]
+    after: tuple[int, ...]  # the seat that moves after each seat (replaced, never changed in place)
     n_in: int
     turn: int
     played: bool
@@ -137,6 +171,7 @@ class SimHand:
             self.sizes.append(len(values or ()))
             self.playing.append(values is not None)
         self.n_in = sum(self.playing)
+        self.after = seats_after(self.playing)
         self.pile = list(pile)
         self.turn, self.played, self.passes = turn, played, passes
         self.compounded, self.free_yield = compounded, free_yield
@@ -150,6 +185,7 @@ class SimHand:
         new.sizes = self.sizes[:]
         new.pile = self.pile[:]
         new.playing = self.playing[:]
+        new.after = self.after
         new.n_in, new.turn, new.played, new.passes = self.n_in, self.turn, self.played, self.passes
         new.compounded, new.free_yield = self.compounded, self.free_yield
         new.scores, new.closer = self.scores, self.closer
@@ -167,10 +203,23 @@ class SimHand:
         target = self.target
         counts = self.counts[self.turn]
         moves: list[SimMove] = [(BARE, p, target, n) for n in range(1, counts[target] + 1) for p in range(3)]
-        for a, b in DOUBLE_PAIRS[self.compounded][target]:
-            if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
-                moves.extend((DOUBLE, p, a, b) for p in range(3))
+        for a, b in doubles_held(counts, target, self.compounded):
+            moves.extend((DOUBLE, p, a, b) for p in range(3))
         return moves
+
+    def targets(self) -> tuple[int, int, int, int]:
+        """The target now, then after a play on, or a pass of, packet 1, 2 or 3 (its
+        bottom card comes up): :func:`~kabale.games.kabala.rules.targets_of`."""
+        return targets_of(self.packets)
+
+    def next_seat(self) -> int:
+        """The seat that moves after the seat to move: the next one still in the hand."""
+        return self.after[self.turn]
+
+    def next_draw(self) -> int:
+        """The value the next seat draws when her turn begins (0: the draw pile is empty)."""
+        pile = self.pile
+        return pile[-1] if pile else 0
 
     def legal_moves(self) -> list[SimMove]:
         if self.scores is not None:
@@ -223,6 +272,7 @@ class SimHand:
             self.counts[turn] = [0] * 10
             self.sizes[turn] = 0
             self.playing[turn] = False
+            self.after = seats_after(self.playing)
             self.n_in -= 1
             if self.n_in == 1:
                 self.end_scores(one_left=True)
@@ -235,11 +285,8 @@ class SimHand:
         self.next_turn()
 
     def next_turn(self) -> None:
-        seats = len(self.playing)
-        turn = (self.turn + 1) % seats
-        while not self.playing[turn]:
-            turn = (turn + 1) % seats
-        self.turn = turn
+        """The next seat's turn begins: she draws the top of the pile, if any."""
+        turn = self.turn = self.after[self.turn]
         self.played = False
         if self.pile:
             self.counts[turn][self.pile.pop()] += 1

@@ -33,6 +33,7 @@ from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS
 from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
+from kabale.games.kabala.rules import targets_of
 from kabale.games.patience.rules import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, WON, DRAW_PILE_FINISHED
 from kabale.games.patience.rules import Patience, PatiencePosition
 
@@ -152,6 +153,9 @@ class Model:
         raise ValueError(f"{move} is not a move of the patience")
 
     # -- the rules -------------------------------------------------------------
+
+    #: The target now, then after a play on, or a pass of, packet 1, 2 or 3 (its bottom card comes up).
+    targets = staticmethod(targets_of)
 
     @staticmethod
     def is_won(state: State) -> bool:
@@ -295,6 +299,7 @@ class Space:
         packets, hand, pos, played = state
         actions = model.actions(state)
         compounded = model.compounded
+        targets = model.targets(packets)  # what each play or pass leaves: the packet's bottom comes up
         scored: Scored = []
         for action in actions:
             kind, p, x, y = action
@@ -303,16 +308,12 @@ class Space:
                 left = hand - (y << _SHIFT[x] if kind == A_BARE else _ONE[x] + _ONE[y])
                 if not left:
                     return [(0.0, action)]  # it wins: nothing else needs trying
-                old = packets[p]
-                tops = [packets[0][-1], packets[1][-1], packets[2][-1]]
-                tops[p] = old[0]
-                target = COMPOUNDED_SUMS[tops[0] + tops[1] + tops[2]]
-                rank = _PLAY_ON if can_play(left, target, compounded) else _PLAY_STOP
+                rank = _PLAY_ON if can_play(left, targets[p + 1], compounded) else _PLAY_STOP
                 scored.append((rank - _PER_CARD * cards, action))
             elif kind == A_DRAW:
                 scored.append((_DRAW_EARLY if len(actions) > 1 else 0.0, action))
             else:
                 after = model.play(state, action)
-                scored.append((_PASS_TO_PLAY if can_play(after[1], target_of(after[0]), compounded)
+                scored.append((_PASS_TO_PLAY if can_play(after[1], targets[p + 1], compounded)
                                else _PASS_BLIND, action))
         return scored
