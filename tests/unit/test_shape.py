@@ -38,7 +38,7 @@ def test_out_with_thirteen_is_defined_once() -> None:
                 targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 if any(t.startswith("OUT_WITH_THIRTEEN_") for t in targets):
                     defined.append((name, *targets))
-    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("games/kabalam/hand.py", "OUT_WITH_THIRTEEN_POINTS")]
+    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("games/kabalam/fast.py", "OUT_WITH_THIRTEEN_POINTS")]
 
 
 def test_double_h_s_last_round_and_layout_are_written_once() -> None:
@@ -142,3 +142,27 @@ def test_the_playouts_and_the_patience_search_ask_the_core_for_its_rules() -> No
     assert seats_after([True, False, True, True]) == (2, 2, 3, 0)
     hand = SimHand([[1, 2], [3, 4], [5, 6]], [[1], None, [2], [3]], [7, 8], turn=3, played=True, passes=0)
     assert (hand.next_seat(), hand.next_draw()) == (0, 8)
+
+
+def test_kabalam_s_checked_hand_keeps_no_rules_of_its_own() -> None:
+    """KabalamHand used to play every rule again on cards (the legal moves, whose turn
+    is next, out with thirteen, the end and its scores); now it keeps its state in the
+    core (``_core``), asks it for the legal moves and plays each move on it, adding
+    only suits, history and the reasons a move is refused."""
+    hand_source = sources()["games/kabalam/hand.py"]
+    for rule in ("the Double test", "the next seat"):
+        assert not _CORE_RULE_COPIES[rule].search(hand_source), rule
+    # the target, out with thirteen and the scores (twice the points when all have passed)
+    assert not re.search(r"COMPOUNDED_SUMS|compounded_sum|target_of|OUT_WITH_THIRTEEN|plays_on|\b_n_in\b|"
+                         r"\b_sizes\b|\b2 \* ", hand_source)
+    from kabale.games.kabalam.fast import to_sim
+    from kabale.games.kabalam.hand import KabalamHand
+    hand = KabalamHand.deal(7, seats=3)
+    for _ in range(12):
+        assert [to_sim(move) for move in hand.legal_moves()] == hand._core.legal_moves()
+        hand.apply(hand.legal_moves()[-1])
+        core = hand._core
+        assert core.packets == [[card.value for card in packet] for packet in hand.packets]
+        assert core.pile == [card.value for card in reversed(hand.draw_pile)]
+        assert core.sizes == [len(hand.endowment(seat)) for seat in hand.seats]
+

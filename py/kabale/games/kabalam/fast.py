@@ -1,12 +1,17 @@
-"""KABALAM's rules on values only: the fast core the search bots play their playouts on.
+"""KABALAM's rules on values only: the engine's core.
 
-Suits never matter for play, so a world the search plays in keeps each packet
-as a list of values (bottom to top), each endowment as counts per value and the
-draw pile as values (top last). That makes a copy a few list slices and a
-playout several times faster than the engine's, which records a history and
-checks every move for a player. The rules are those of :mod:`kabale.games.kabalam.hand`
-exactly; tests/unit/test_bots_sim.py plays both side by side on random hands
-and compares every legal move list, every state and every result.
+Suits never matter for play, so the core keeps each packet as a list of values
+(bottom to top), each endowment as counts per value and the draw pile as values
+(top last). That makes a copy a few list slices and a playout fast. Every rule
+of a hand is here, once: the legal moves, a play and its flip, the pass and out
+with thirteen, whose turn comes next and her draw, the end and the scores.
+:class:`~kabale.games.kabalam.hand.KabalamHand` is the checked layer players
+use: it keeps its state in a core and adds the suits, the history and the
+reasons a move is refused. The search bots play their playouts on the core
+directly (:mod:`kabale.bots.playout` asks it for every rule it looks ahead
+with). tests/unit/test_bots_sim.py plays the core and the hand's cards side by
+side on random hands and compares every legal move list, every state and every
+result.
 
 A move here is a tuple ``(kind, packet, a, b)``: ``(BARE, p, value, count)``,
 ``(DOUBLE, p, low, high)``, ``(PASS, p, 0, 0)`` or ``(YIELD, 0, 0, 0)``, with
@@ -21,10 +26,11 @@ from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS, compounded_sum
 from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move, targets_of
-from kabale.games.kabalam.hand import OUT_WITH_THIRTEEN_POINTS
+from kabale.games.kabalam.state import ALL_PASSED, CLOSED, ONE_SEAT_LEFT
 
 __all__ = [
     "SimHand",
+    "OUT_WITH_THIRTEEN_POINTS",
     "SimMove",
     "BARE",
     "DOUBLE",
@@ -40,6 +46,8 @@ __all__ = [
 ]
 
 BARE, DOUBLE, PASS, YIELD = 0, 1, 2, 3
+#: What a seat out with thirteen scores for the hand (RULES.md section 2).
+OUT_WITH_THIRTEEN_POINTS = 100
 SimMove = tuple[int, int, int, int]
 YIELD_SIM: SimMove = (YIELD, 0, 0, 0)
 PASSES: tuple[SimMove, ...] = tuple((PASS, p, 0, 0) for p in range(3))
@@ -107,8 +115,18 @@ def to_sim(move: Move) -> SimMove:
     raise ValueError(f"{move} is not a KABALAM move")
 
 
+_MOVES: dict[SimMove, Move] = {}
+
+
 def to_move(move: SimMove) -> Move:
-    """A playout move as the engine's (canonical) move."""
+    """A playout move as the engine's (canonical, shared) move."""
+    found = _MOVES.get(move)
+    if found is None:
+        found = _MOVES[move] = _new_move(move)
+    return found
+
+
+def _new_move(move: SimMove) -> Move:
     kind, packet, a, b = move
     if kind == BARE:
         return Move.bare(a, b, packet=packet + 1)
@@ -128,7 +146,7 @@ class SimHand:
 
     __slots__ = (
         "packets", "counts", "sizes", "pile", "playing", "after", "n_in", "turn", "played", "passes",
-        "compounded", "free_yield", "scores", "closer",
+        "compounded", "free_yield", "scores", "closer", "ending",
     )
 
     packets: list[list[int]]
@@ -143,8 +161,9 @@ class SimHand:
     passes: int
     compounded: bool
     free_yield: bool
-    scores: list[int] | None
-    closer: int
+    scores: list[int] | None  # the points of each seat once the hand is over
+    closer: int  # the seat that closed, else -1
+    ending: str  # how the hand ended (state.ENDINGS), "" while it goes on
 
     def __init__(
         self,
@@ -177,6 +196,7 @@ class SimHand:
         self.compounded, self.free_yield = compounded, free_yield
         self.scores = None
         self.closer = -1
+        self.ending = ""
 
     def copy(self) -> "SimHand":
         new = object.__new__(SimHand)
@@ -188,7 +208,7 @@ class SimHand:
         new.after = self.after
         new.n_in, new.turn, new.played, new.passes = self.n_in, self.turn, self.played, self.passes
         new.compounded, new.free_yield = self.compounded, self.free_yield
-        new.scores, new.closer = self.scores, self.closer
+        new.scores, new.closer, new.ending = self.scores, self.closer, self.ending
         return new
 
     # -- the rules ----------------------------------------------------------------
@@ -285,8 +305,12 @@ class SimHand:
         self.next_turn()
 
     def next_turn(self) -> None:
-        """The next seat's turn begins: she draws the top of the pile, if any."""
-        turn = self.turn = self.after[self.turn]
+        """The next seat's turn begins (:meth:`begin_turn`)."""
+        self.begin_turn(self.after[self.turn])
+
+    def begin_turn(self, turn: int) -> None:
+        """A seat's turn begins: she draws the top card of the pile, if any is left."""
+        self.turn = turn
         self.played = False
         if self.pile:
             self.counts[turn][self.pile.pop()] += 1
@@ -299,12 +323,14 @@ class SimHand:
 
     def end_closed(self, closer: int) -> None:
         self.closer = closer
+        self.ending = CLOSED
         self.scores = [
             0 if seat == closer else (self.points(seat) if playing else OUT_WITH_THIRTEEN_POINTS)
             for seat, playing in enumerate(self.playing)
         ]
 
     def end_scores(self, one_left: bool) -> None:
+        self.ending = ONE_SEAT_LEFT if one_left else ALL_PASSED
         self.scores = [
             (0 if one_left else 2 * self.points(seat)) if playing else OUT_WITH_THIRTEEN_POINTS
             for seat, playing in enumerate(self.playing)
