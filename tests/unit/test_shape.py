@@ -166,3 +166,25 @@ def test_kabalam_s_checked_hand_keeps_no_rules_of_its_own() -> None:
         assert core.pile == [card.value for card in reversed(hand.draw_pile)]
         assert core.sizes == [len(hand.endowment(seat)) for seat in hand.seats]
 
+
+def test_the_patience_s_checked_game_keeps_no_rules_of_its_own() -> None:
+    """Patience used to play its rules again on cards (the legal moves, the draw of two,
+    out with thirteen, the end); now it keeps its position as a state of the core's
+    Model, asks it for the legal moves, the effect of each move and the end."""
+    rules = sources()["games/patience/rules.py"]
+    assert not re.search(r"plays_on|OUT_WITH_THIRTEEN_CARDS|CARDS_PER_DRAW|\b_played\b|COMPOUNDED_SUMS|"
+                         r"PASS_MOVES|DRAW_MOVE\b", rules)
+    for constant in ("CARDS_PER_DRAW", "WON"):
+        defined = [name for name, text in sources().items() if name.startswith("games/")
+                   for node in ast.parse(text).body
+                   if isinstance(node, ast.Assign) and any(isinstance(n, ast.Name) and n.id == constant
+                                                           for t in node.targets for n in ast.walk(t))]
+        assert defined == ["games/patience/core.py"], constant
+    from kabale.games.patience.rules import Patience
+    game = Patience.deal(3)
+    while not game.is_over():
+        assert [game._model.to_move(a) for a in game._model.actions(game._state)] == game.legal_moves()
+        game.apply(game.legal_moves()[-1])
+        packets, hand, pos, played = game._state
+        assert packets == tuple(tuple(card.value for card in packet) for packet in game.packets)
+        assert len(game._model.pile) - pos == game.draw_pile_size and played == game.played_since_draw
