@@ -57,6 +57,17 @@ DOUBLE_PAIRS: dict[bool, list[tuple[tuple[int, int], ...]]] = {
     flag: [()] + [PAIRS[flag][t] for t in range(1, 10)] for flag in (False, True)
 }
 
+#: BARE_MOVES[value][n]: every Bare Descent of 1..n cards of value on each packet, by count
+#: (the engine's order), so a seat holding n of them lists its Bare Descents by one lookup.
+BARE_MOVES: list[list[tuple[SimMove, ...]]] = [
+    [tuple((BARE, p, value, count) for count in range(1, n + 1) for p in range(3)) for n in range(9)]
+    for value in range(10)
+]
+#: DOUBLE_MOVES[(low, high)]: the Double of low and high on each packet.
+DOUBLE_MOVES: dict[tuple[int, int], tuple[SimMove, ...]] = {
+    (a, b): tuple((DOUBLE, p, a, b) for p in range(3)) for a in range(1, 10) for b in range(a, 10)
+}
+
 #: DOUBLE_NEEDS[compounded][target]: each Double's (low, high, how many of low it needs),
 #: so holding it is one test (``counts[low] >= need and counts[high]``) for a pair or not.
 DOUBLE_NEEDS: dict[bool, list[tuple[tuple[int, int, int], ...]]] = {
@@ -220,11 +231,12 @@ class SimHand:
 
     def plays(self) -> list[SimMove]:
         """Every distinct play, in the engine's order (Bare Descents by count, then Doubles)."""
-        target = self.target
+        packets = self.packets
+        target = COMPOUNDED_SUMS[packets[0][-1] + packets[1][-1] + packets[2][-1]]
         counts = self.counts[self.turn]
-        moves: list[SimMove] = [(BARE, p, target, n) for n in range(1, counts[target] + 1) for p in range(3)]
-        for a, b in doubles_held(counts, target, self.compounded):
-            moves.extend((DOUBLE, p, a, b) for p in range(3))
+        moves = list(BARE_MOVES[target][counts[target]])
+        for pair in doubles_held(counts, target, self.compounded):
+            moves += DOUBLE_MOVES[pair]
         return moves
 
     def targets(self) -> tuple[int, int, int, int]:
@@ -262,7 +274,7 @@ class SimHand:
         elif kind == PASS:
             self.pass_flip(p)
         else:
-            self.next_turn()
+            self.begin_turn(self.after[self.turn])
 
     def play(self, p: int, value: int, count: int, high: int) -> None:
         """A Bare Descent of ``count`` cards of ``value`` (high 0), or the Double
@@ -302,7 +314,7 @@ class SimHand:
         if self.passes >= self.n_in:
             self.end_scores(one_left=False)
             return
-        self.next_turn()
+        self.begin_turn(self.after[turn])
 
     def next_turn(self) -> None:
         """The next seat's turn begins (:meth:`begin_turn`)."""
@@ -340,7 +352,8 @@ class SimHand:
 
     def play_out_random(self, rng: random.Random) -> list[int]:
         """Uniformly random legal moves to the end, as the engine's ``play_out``."""
+        legal_moves, apply, random_ = self.legal_moves, self.apply, rng.random
         while self.scores is None:
-            moves = self.legal_moves()
-            self.apply(moves[int(rng.random() * len(moves))])
+            moves = legal_moves()
+            apply(moves[int(random_() * len(moves))])
         return self.scores

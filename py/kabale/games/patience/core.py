@@ -53,6 +53,15 @@ DRAW_ACTION: Action = (A_DRAW, 0, 0, 0)
 PASS_ACTIONS: tuple[Action, ...] = tuple((A_PASS, p, 0, 0) for p in range(3))
 _SHIFT = tuple(3 * (value - 1) if value else 0 for value in range(10))
 _ONE = tuple(1 << shift for shift in _SHIFT)
+#: _BARE_ACTIONS[value][n]: every Bare Descent of 1..n cards of value on each packet, by
+#: count (the engine's order); _DOUBLE_ACTIONS[(low, high)]: that Double on each packet.
+_BARE_ACTIONS: list[list[tuple[Action, ...]]] = [
+    [tuple((A_BARE, p, value, count) for count in range(1, n + 1) for p in range(3)) for n in range(8)]
+    for value in range(10)
+]
+_DOUBLE_ACTIONS: dict[tuple[int, int], tuple[Action, ...]] = {
+    (a, b): tuple((A_DOUBLE, p, a, b) for p in range(3)) for a in range(1, 10) for b in range(a, 10)
+}
 
 
 def pack_hand(values: Sequence[int]) -> int:
@@ -184,12 +193,10 @@ class Model:
         packets, hand, pos, played = state
         if not hand:
             return []
-        target = target_of(packets)
-        actions: list[Action] = [
-            (A_BARE, p, target, k) for k in range(1, count_of(hand, target) + 1) for p in range(3)
-        ]
-        for a, b in _pairs_held(hand, target, self.compounded):
-            actions.extend((A_DOUBLE, p, a, b) for p in range(3))
+        target = COMPOUNDED_SUMS[packets[0][-1] + packets[1][-1] + packets[2][-1]]
+        actions = list(_BARE_ACTIONS[target][hand >> _SHIFT[target] & 7])
+        for pair in _pairs_held(hand, target, self.compounded):
+            actions += _DOUBLE_ACTIONS[pair]
         if actions:
             if played and self.free_yield and pos < len(self.pile):
                 actions.append(DRAW_ACTION)
