@@ -126,14 +126,15 @@ def to_sim(move: Move) -> SimMove:
     raise ValueError(f"{move} is not a KABALAM move")
 
 
-_MOVES: dict[SimMove, Move] = {}
+#: The engine's (canonical, shared) move of each core move met so far.
+KNOWN_MOVES: dict[SimMove, Move] = {}
 
 
 def to_move(move: SimMove) -> Move:
     """A playout move as the engine's (canonical, shared) move."""
-    found = _MOVES.get(move)
+    found = KNOWN_MOVES.get(move)
     if found is None:
-        found = _MOVES[move] = _new_move(move)
+        found = KNOWN_MOVES[move] = _new_move(move)
     return found
 
 

@@ -45,7 +45,7 @@ from kabale.games.kabala.rules import (
     take_cards,
     take_values,
 )
-from kabale.games.kabalam.fast import SimHand, to_move
+from kabale.games.kabalam.fast import KNOWN_MOVES, SimHand, to_move
 from kabale.games.kabalam.state import (
     SEAT_NAMES,
     HandResult,
@@ -240,7 +240,12 @@ class KabalamHand:
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move once (the core's): plays by value (the engine picks
         the suits), bare descents first, then Doubles, then yield; or the three passes."""
-        return [to_move(move) for move in self._core.legal_moves()]
+        legal = self._core.legal_moves()
+        known = KNOWN_MOVES
+        try:
+            return [known[move] for move in legal]
+        except KeyError:  # a move seen for the first time
+            return [to_move(move) for move in legal]
 
     def apply(self, move: Move | str, seat: str | None = None) -> None:
         """Play ``move`` (a Move or its text) for the seat to move, or for ``seat``,

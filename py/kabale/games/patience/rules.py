@@ -267,7 +267,12 @@ class Patience:
         """The plays (as in KABALAM); else ``draw`` after a play, or the three passes (the core's)."""
         if self._result is not None:
             return []
-        return [_move(action) for action in self._model.actions(self._state)]
+        legal = self._model.actions(self._state)
+        known = _MOVES
+        try:
+            return [known[action] for action in legal]
+        except KeyError:  # a move seen for the first time
+            return [_move(action) for action in legal]
 
     def _plays(self) -> list[Move]:
         """The Bare Descents and Doubles the player can make (the core's)."""
