@@ -34,16 +34,17 @@ def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float
     packets = hand.packets
     while hand.scores is None:
         turn = hand.turn
+        after = hand.after  # the core's next seat after each (replaced when a seat goes out)
         counts = all_counts[turn]
         targets = targets_of(packets)  # now, then after each packet's flip
         target = targets[0]
         count = counts[target]
         doubles = doubles_held(counts, target, compounded)
         if not count and not doubles and hand.played:
-            hand.next_turn()  # nothing left to play: yield
+            hand.begin_turn(after[turn])  # nothing left to play: yield, and the next seat draws
             continue
         # the next player's cards after her draw: what a target left to her meets
-        theirs = all_counts[hand.next_seat()]
+        theirs = all_counts[after[turn]]
         drawn = hand.next_draw()
         theirs[drawn] += 1
         if not count and not doubles:
