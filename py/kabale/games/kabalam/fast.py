@@ -240,11 +240,6 @@ class SimHand:
             moves += DOUBLE_MOVES[pair]
         return moves
 
-    def targets(self) -> tuple[int, int, int, int]:
-        """The target now, then after a play on, or a pass of, packet 1, 2 or 3 (its
-        bottom card comes up): :func:`~kabale.games.kabala.rules.targets_of`."""
-        return targets_of(self.packets)
-
     def next_seat(self) -> int:
         """The seat that moves after the seat to move: the next one still in the hand."""
         return self.after[self.turn]
