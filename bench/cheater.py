@@ -27,21 +27,9 @@ __all__ = ["Cheater", "sim_of_hand"]
 
 def sim_of_hand(hand: KabalamHand) -> SimHand:
     """The real hand, every card where it is, in values."""
-    seats = hand.seats
-    in_hand = hand.in_hand
-    turn = hand.turn
-    if turn is None:
+    if hand.turn is None:
         raise ValueError("the hand is over")
-    return SimHand(
-        [[card.value for card in packet] for packet in hand.packets],
-        [[card.value for card in hand.endowment(seat)] if seat in in_hand else None for seat in seats],
-        [card.value for card in reversed(hand.draw_pile)],
-        seats.index(turn),
-        hand.played_this_turn,
-        hand.passes_in_a_row,
-        hand.options.compounded_doubles,
-        hand.options.free_yield,
-    )
+    return hand.core()
 
 
 class Cheater:

@@ -1,7 +1,8 @@
 """Engine figures for the KABALAM games, in CPython: `python bench/engine.py`.
 
 Prints random-playout hands per second (2 and 4 seats), patience games per
-second, the cost of single calls (legal_moves, apply, copy, observation, deal),
+second, the same on each game's values-only core (the KABALAM hand's
+``core()``, the patience's solver Model),  the cost of single calls (legal_moves, apply, copy, observation, deal),
 and then plays 10,000 random games per variant (2, 3 and 4 seats, and the
 patience) checking that each ends properly, with the time that takes.
 
@@ -27,6 +28,7 @@ from kabale.cards import kabalam_deck, patience_deck  # noqa: E402
 from kabale.games.kabala.rules import Options  # noqa: E402
 from kabale.games.kabalam.hand import KabalamHand  # noqa: E402
 from kabale.games.patience.rules import Patience  # noqa: E402
+from kabale.games.patience.solver import Model  # noqa: E402
 
 
 def throughput(play_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
@@ -44,6 +46,34 @@ def random_hand(seats: int, rng: random.Random) -> Callable[[int], int]:
         hand = KabalamHand.deal(seed, seats=seats)
         hand.play_out(rng)
         return len(hand.moves)
+
+    return play
+
+
+def random_core_hand(seats: int, rng: random.Random) -> Callable[[int], int]:
+    """Random playouts on the KABALAM core itself (the rules in values that the hand,
+    the bots and the cheater play on), dealt by the hand: what a search's playout costs."""
+    def play(seed: int) -> int:
+        core = KabalamHand.deal(seed, seats=seats).core()
+        moves = 0
+        while core.scores is None:
+            legal = core.legal_moves()
+            core.apply(legal[int(rng.random() * len(legal))])
+            moves += 1
+        return moves
+
+    return play
+
+
+def random_core_patience(rng: random.Random) -> Callable[[int], int]:
+    """Random playouts on the patience's core (its Model, values only), dealt by the game."""
+    def play(seed: int) -> int:
+        model, state = Model.from_game(Patience.deal(seed))
+        moves = 0
+        while actions := model.actions(state):
+            state = model.play(state, actions[int(rng.random() * len(actions))])
+            moves += 1
+        return moves
 
     return play
 
@@ -157,6 +187,13 @@ def main() -> int:
     per_second, moves = throughput(random_patience(rng), args.seconds)
     figures["patience games/s"] = round(per_second)
     print(f"  random patience:            {per_second:8.0f} games/s ({moves:.1f} moves a game)")
+    for seats in (2, 4):
+        per_second, moves = throughput(random_core_hand(seats, rng), args.seconds)
+        figures[f"core hands/s {seats} seats"] = round(per_second)
+        print(f"  core playouts, {seats} seats:   {per_second:8.0f} hands/s ({moves:.1f} moves a hand, deal included)")
+    per_second, moves = throughput(random_core_patience(rng), args.seconds)
+    figures["core patience games/s"] = round(per_second)
+    print(f"  core patience playouts:     {per_second:8.0f} games/s ({moves:.1f} moves a game, deal included)")
 
     for seats in (2, 4):
         states = sample_states(2000, seats, rng)

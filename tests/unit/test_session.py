@@ -134,7 +134,7 @@ def test_a_person_cannot_play_for_the_computer_nor_out_of_turn() -> None:
         with pytest.raises(IllegalMove) as refused:
             session.play(session.game.legal_moves()[0], "W")
         assert refused.value.reason == "not_your_turn"
-    session.game.hand._turn = 1  # type: ignore[union-attr]  # W to move, as after S yields
+    session.game.hand._core.turn = 1  # type: ignore[union-attr]  # W to move, as after S yields (the core keeps whose turn)
     with pytest.raises(IllegalMove) as refused:
         session.play(session.game.legal_moves()[0])
     assert refused.value.reason == "computer_seat"

@@ -38,7 +38,7 @@ def test_out_with_thirteen_is_defined_once() -> None:
                 targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 if any(t.startswith("OUT_WITH_THIRTEEN_") for t in targets):
                     defined.append((name, *targets))
-    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("games/kabalam/hand.py", "OUT_WITH_THIRTEEN_POINTS")]
+    assert sorted(defined) == [("games/kabala/rules.py", "OUT_WITH_THIRTEEN_CARDS"), ("games/kabalam/fast.py", "OUT_WITH_THIRTEEN_POINTS")]
 
 
 def test_double_h_s_last_round_and_layout_are_written_once() -> None:
@@ -99,3 +99,92 @@ def test_the_solvers_search_reads_the_model_s_own_moves() -> None:
     model_source = ast.unparse(next(node for node in ast.parse(sources()["games/double_h/solver.py"]).body
                                     if isinstance(node, ast.ClassDef) and node.name == "Model"))
     assert model_source.count("for index in range(26)") == 1 and callable(Model.moves)
+
+
+#: How each rule of the KABALAM core looked when bots/playout.py and the patience's
+#: Space.scored wrote it for themselves.
+_CORE_RULE_COPIES = {
+    "the Double test": re.compile(r">=\s*2\b|\bif\s+a\s*==\s*b\b|\bDOUBLE_(PAIRS|NEEDS)\b|\bPAIRS\b"),
+    "the next seat": re.compile(r"\+\s*1\)\s*%"),
+    "the next draw": re.compile(r"\bpile\b"),
+    "the next target": re.compile(r"\[-1\]|COMPOUNDED_SUMS|digital_root|compounded_sum|\btops\b"),
+}
+
+
+def test_the_playouts_and_the_patience_search_ask_the_core_for_its_rules() -> None:
+    """bots/playout.py used to keep its own Double test, next seat, next draw and next
+    target (the packet's bottom card comes up), and the patience's Space.scored its own
+    next-target step; now they ask the KABALAM core (fast.py) and the patience's Model,
+    which both read the one next-target step, kabala.rules.targets_of."""
+    playout = sources()["bots/playout.py"]
+    body = ast.parse(playout).body
+    code = "\n".join(ast.unparse(node) for node in body
+                     if isinstance(node, ast.FunctionDef))  # the code, not its docstring's words
+    code = "\n".join(line for line in code.splitlines() if not line.strip().startswith(("'", '"')))
+    tree = ast.parse(sources()["games/patience/solver.py"])
+    space = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Space")
+    scored = ast.unparse(next(node for node in space.body
+                              if isinstance(node, ast.FunctionDef) and node.name == "scored"))
+    found = {(where, rule) for where, text in (("bots/playout.py", code), ("Space.scored", scored))
+             for rule, written in _CORE_RULE_COPIES.items() if written.search(text)}
+    assert found == set()
+    imported = {alias.name for node in body if isinstance(node, ast.ImportFrom)
+                and node.module == "kabale.games.kabalam.fast" for alias in node.names}
+    assert {"doubles_held", "has_play", "targets_of"} <= imported
+    assert "model.targets(" in scored
+    next_target = re.compile(r"\[-1\]\s*\+\s*\w+\[0\]")
+    assert sorted(name for name, text in sources().items() if next_target.search(text)) == ["games/kabala/rules.py"]
+    from kabale.games.kabala.rules import targets_of
+    from kabale.games.kabalam.fast import SimHand, doubles_held, seats_after
+    assert targets_of(((9, 1), (4, 2), (3, 5))) == (8, 7, 1, 6)  # 1+2+5 now; 9+2+5, 1+4+5, 1+2+3 after a flip
+    assert doubles_held([0, 1, 2, 1, 0, 0, 0, 0, 0, 0], 4, False) == [(1, 3), (2, 2)]
+    assert doubles_held([0, 1, 1, 0, 0, 0, 0, 0, 0, 0], 4, False) == []
+    assert seats_after([True, False, True, True]) == (2, 2, 3, 0)
+    hand = SimHand([[1, 2], [3, 4], [5, 6]], [[1], None, [2], [3]], [7, 8], turn=3, played=True, passes=0)
+    assert (hand.next_seat(), hand.next_draw()) == (0, 8)
+
+
+def test_kabalam_s_checked_hand_keeps_no_rules_of_its_own() -> None:
+    """KabalamHand used to play every rule again on cards (the legal moves, whose turn
+    is next, out with thirteen, the end and its scores); now it keeps its state in the
+    core (``_core``), asks it for the legal moves and plays each move on it, adding
+    only suits, history and the reasons a move is refused."""
+    hand_source = sources()["games/kabalam/hand.py"]
+    for rule in ("the Double test", "the next seat"):
+        assert not _CORE_RULE_COPIES[rule].search(hand_source), rule
+    # the target, out with thirteen and the scores (twice the points when all have passed)
+    assert not re.search(r"COMPOUNDED_SUMS|compounded_sum|target_of|OUT_WITH_THIRTEEN|plays_on|\b_n_in\b|"
+                         r"\b_sizes\b|\b2 \* ", hand_source)
+    from kabale.games.kabalam.fast import to_sim
+    from kabale.games.kabalam.hand import KabalamHand
+    hand = KabalamHand.deal(7, seats=3)
+    for _ in range(12):
+        assert [to_sim(move) for move in hand.legal_moves()] == hand._core.legal_moves()
+        hand.apply(hand.legal_moves()[-1])
+        core = hand._core
+        assert core.packets == [[card.value for card in packet] for packet in hand.packets]
+        assert core.pile == [card.value for card in reversed(hand.draw_pile)]
+        assert core.sizes == [len(hand.endowment(seat)) for seat in hand.seats]
+
+
+def test_the_patience_s_checked_game_keeps_no_rules_of_its_own() -> None:
+    """Patience used to play its rules again on cards (the legal moves, the draw of two,
+    out with thirteen, the end); now it keeps its position as a state of the core's
+    Model, asks it for the legal moves, the effect of each move and the end."""
+    rules = sources()["games/patience/rules.py"]
+    assert not re.search(r"plays_on|OUT_WITH_THIRTEEN_CARDS|CARDS_PER_DRAW|\b_played\b|COMPOUNDED_SUMS|"
+                         r"PASS_MOVES|DRAW_MOVE\b", rules)
+    for constant in ("CARDS_PER_DRAW", "WON"):
+        defined = [name for name, text in sources().items() if name.startswith("games/")
+                   for node in ast.parse(text).body
+                   if isinstance(node, ast.Assign) and any(isinstance(n, ast.Name) and n.id == constant
+                                                           for t in node.targets for n in ast.walk(t))]
+        assert defined == ["games/patience/core.py"], constant
+    from kabale.games.patience.rules import Patience
+    game = Patience.deal(3)
+    while not game.is_over():
+        assert [game._model.to_move(a) for a in game._model.actions(game._state)] == game.legal_moves()
+        game.apply(game.legal_moves()[-1])
+        packets, hand, pos, played = game._state
+        assert packets == tuple(tuple(card.value for card in packet) for packet in game.packets)
+        assert len(game._model.pile) - pos == game.draw_pile_size and played == game.played_since_draw

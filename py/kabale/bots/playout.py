@@ -17,49 +17,59 @@ from __future__ import annotations
 
 import random
 
-from kabale.cards import COMPOUNDED_SUMS
-from kabale.games.kabalam.fast import DOUBLE_PAIRS, SimHand, has_play
+from kabale.games.kabalam.fast import SimHand, doubles_held, has_play, targets_of
 
 __all__ = ["play_out", "play_out_random"]
 
 
 def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float = 3.0) -> list[int]:
-    """Greedy one-flip-ahead play for every seat to the end of the hand."""
+    """Greedy one-flip-ahead play for every seat to the end of the hand.
+
+    Every rule it looks ahead with is the core's (:class:`SimHand`): the target,
+    the target after each packet's flip (:func:`targets_of`), the Doubles an endowment holds, whose
+    turn is next and what she draws; this policy only scores the choices."""
     random_ = rng.random
-    root = COMPOUNDED_SUMS  # the compounded sum, looked up
-    pairs = DOUBLE_PAIRS[hand.compounded]
     compounded = hand.compounded
-    packets = hand.packets
     all_counts = hand.counts
-    playing = hand.playing
-    seats = len(playing)
-    pile = hand.pile
+    packets = hand.packets
     while hand.scores is None:
         turn = hand.turn
+        after = hand.after  # the core's next seat after each (replaced when a seat goes out)
         counts = all_counts[turn]
+        targets = targets_of(packets)  # now, then after each packet's flip
+        target = targets[0]
+        count = counts[target]
+        doubles = doubles_held(counts, target, compounded)
+        if not count and not doubles and hand.played:
+            hand.begin_turn(after[turn])  # nothing left to play: yield, and the next seat draws
+            continue
         # the next player's cards after her draw: what a target left to her meets
-        following_seat = (turn + 1) % seats
-        while not playing[following_seat]:
-            following_seat = (following_seat + 1) % seats
-        theirs = all_counts[following_seat]
-        drawn = pile[-1] if pile else 0
+        theirs = all_counts[after[turn]]
+        drawn = hand.next_draw()
         theirs[drawn] += 1
-        tops = packets[0][-1] + packets[1][-1] + packets[2][-1]
-        target = root[tops]
+        if not count and not doubles:
+            best_hard = -1.0
+            best_packet = 0
+            for p in range(3):
+                # after a pass the packet reverses: its bottom card comes up
+                hard = (0.0 if has_play(theirs, targets[p + 1], compounded) else 2.0) + random_()
+                if hard > best_hard:
+                    best_hard, best_packet = hard, p
+            theirs[drawn] -= 1
+            hand.pass_flip(best_packet)
+            continue
         best_score = -1.0
         best_packet = 0
         best_low = best_high = best_count = 0
-        count = counts[target]
         left = hand.sizes[turn]
         if count:
             counts[target] = 0
             gone = count * 2.0
             for p in range(3):
-                packet = packets[p]
                 if left == count:
                     score = 1000.0
                 else:
-                    following = root[tops - packet[-1] + packet[0]]
+                    following = targets[p + 1]
                     if has_play(counts, following, compounded):
                         score = gone + go_on + random_()
                     elif has_play(theirs, following, compounded):
@@ -69,43 +79,26 @@ def play_out(hand: SimHand, rng: random.Random, go_on: float = 8.0, block: float
                 if score > best_score:
                     best_score, best_packet, best_low, best_high, best_count = score, p, target, 0, count
             counts[target] = count
-        for a, b in pairs[target]:
-            if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
-                counts[a] -= 1
-                counts[b] -= 1
-                for p in range(3):
-                    packet = packets[p]
-                    if left == 2:
-                        score = 1000.0
-                    else:
-                        following = root[tops - packet[-1] + packet[0]]
-                        if has_play(counts, following, compounded):
-                            score = 4.0 + go_on + random_()
-                        elif has_play(theirs, following, compounded):
-                            score = 4.0 + random_()
-                        else:
-                            score = 4.0 + block + random_()
-                    if score > best_score:
-                        best_score, best_packet, best_low, best_high, best_count = score, p, a, b, 0
-                counts[a] += 1
-                counts[b] += 1
-        theirs[drawn] -= 1
-        if best_score >= 0:
-            hand.play(best_packet, best_low, best_count, best_high)
-        elif hand.played:
-            hand.next_turn()
-        else:
-            theirs[drawn] += 1
-            best_hard = -1.0
+        for a, b in doubles:
+            counts[a] -= 1
+            counts[b] -= 1
             for p in range(3):
-                packet = packets[p]
-                # after a pass the packet reverses: its bottom card comes up
-                following = root[tops - packet[-1] + packet[0]]
-                hard = (0.0 if has_play(theirs, following, compounded) else 2.0) + random_()
-                if hard > best_hard:
-                    best_hard, best_packet = hard, p
-            theirs[drawn] -= 1
-            hand.pass_flip(best_packet)
+                if left == 2:
+                    score = 1000.0
+                else:
+                    following = targets[p + 1]
+                    if has_play(counts, following, compounded):
+                        score = 4.0 + go_on + random_()
+                    elif has_play(theirs, following, compounded):
+                        score = 4.0 + random_()
+                    else:
+                        score = 4.0 + block + random_()
+                if score > best_score:
+                    best_score, best_packet, best_low, best_high, best_count = score, p, a, b, 0
+            counts[a] += 1
+            counts[b] += 1
+        theirs[drawn] -= 1
+        hand.play(best_packet, best_low, best_count, best_high)
     return hand.scores
 
 

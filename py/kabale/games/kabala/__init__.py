@@ -6,10 +6,12 @@ packages (:mod:`kabale.games.kabalam`, :mod:`kabale.games.patience`) import them
 
 * the compounded sum (RULES.md section 1): ``kabale.cards.compounded_sum`` and
   its table ``COMPOUNDED_SUMS`` (the one definition every game uses);
-* the target, the compounded sum of the three face-up cards: ``target_of``;
+* the target, the compounded sum of the three face-up cards, now and after
+  each packet's flip (its bottom card comes up): ``targets_of``, on values;
 * a Bare Descent and a Double, and which pairs make a Double with or without
-  the *compounded Doubles* option: ``plays_on``, ``check_play``,
-  ``check_double``, ``double_pairs`` and ``PAIRS``;
+  the *compounded Doubles* option: ``check_play``, ``check_double``,
+  ``double_pairs`` and ``PAIRS`` (which plays an endowment holds is each
+  game's core: :mod:`kabale.games.kabalam.fast`, :mod:`kabale.games.patience.core`);
 * laying the cards on a packet and flipping it: ``lay_down``;
 * out with thirteen, the number of cards: ``OUT_WITH_THIRTEEN_CARDS``
   (what it costs is each game's: KABALAM's 100 points, the patience's loss);

@@ -33,6 +33,7 @@ __all__ = [
     "Move",
     "Event",
     "double_pairs",
+    "targets_of",
     "known_packets",
     "next_flip_cards",
 ]
@@ -376,21 +377,6 @@ _DOUBLE_MOVES = {
 _PASS_MOVES = {packet: Move(PASS, packet) for packet in range(1, PACKETS + 1)}
 _CANONICAL = {(m.kind, m.packet, m.values): m for m in [*_BARE_MOVES.values(), *_DOUBLE_MOVES.values()]}
 
-#: For move generation: BARE_BY_COUNT[value][n] lists every Bare Descent of 1..n
-#: cards of ``value`` on every packet, so a hand holding n of them extends once.
-BARE_BY_COUNT: dict[int, list[list[Move]]] = {
-    value: [
-        [_BARE_MOVES[(value, count, packet)] for count in range(1, n + 1) for packet in range(1, PACKETS + 1)]
-        for n in range(MAX_OF_A_VALUE + 1)
-    ]
-    for value in range(1, 10)
-}
-#: DOUBLES_ON[(a, b)] is the Double of a and b on each packet.
-DOUBLES_ON: dict[tuple[int, int], list[Move]] = {
-    (a, b): [_DOUBLE_MOVES[(a, b, packet)] for packet in range(1, PACKETS + 1)]
-    for a in range(1, 10)
-    for b in range(a, 10)
-}
 PASS_MOVES: tuple[Move, ...] = tuple(_PASS_MOVES.values())
 
 
@@ -522,18 +508,15 @@ def sorted_cards(lists: list[list[Card]]) -> tuple[Card, ...]:
     return tuple(card for cards in lists for card in reversed(cards))
 
 
-def target_of(packets: list[list[Card]]) -> int:
-    """The compounded sum of the three face-up cards."""
-    return COMPOUNDED_SUMS[packets[0][-1].value + packets[1][-1].value + packets[2][-1].value]
-
-
-def plays_on(target: int, lists: list[list[Card]], compounded: bool) -> list[Move]:
-    """Every distinct Bare Descent and Double an endowment can make on ``target``."""
-    moves = list(BARE_BY_COUNT[target][len(lists[target])])
-    for a, b in PAIRS[compounded][target]:
-        if (len(lists[a]) >= 2) if a == b else (lists[a] and lists[b]):
-            moves.extend(DOUBLES_ON[(a, b)])
-    return moves
+def targets_of(packets: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+    """For packets of values (bottom to top): the target now, then the target once
+    packet 1, 2 or 3 is turned over. A pass flips a packet, and a play lays its cards
+    on top and flips it, so either way the packet's bottom card comes up and the
+    others stay. The one place the fast cores and their bots work the next target out."""
+    a, b, c = packets
+    tops = a[-1] + b[-1] + c[-1]
+    return (COMPOUNDED_SUMS[tops], COMPOUNDED_SUMS[tops - a[-1] + a[0]], COMPOUNDED_SUMS[tops - b[-1] + b[0]],
+            COMPOUNDED_SUMS[tops - c[-1] + c[0]])
 
 
 def check_play(move: Move, target: int, compounded: bool) -> str:

@@ -10,9 +10,13 @@ the flip after a play is part of the play. A player decides only plays, passes
 (which packet to flip) and yields, so every decision point is a state with a
 seat to move and ``legal_moves()`` to choose from.
 
-Speed matters (the bots play thousands of random hands per decision): an
-endowment is kept as one short list per value, so move generation counts
-instead of searching, and the canonical moves are shared objects.
+The rules themselves are the KABALAM core's (:class:`~kabale.games.kabalam.fast.SimHand`,
+values only): the hand keeps its state in one, asks it for the legal moves and
+plays each move on it (whose turn, the draw, out with thirteen, the end and the
+scores are its). The hand adds only what a player needs around them: the cards
+with their suits (an endowment as one short list per value, the packets and the
+pile card by card), the history, and the reasons a move is refused
+(:class:`~kabale.game.IllegalMove`).
 """
 
 from __future__ import annotations
@@ -28,28 +32,21 @@ from kabale.games.kabala.rules import (
     BARE,
     DOUBLE,
     PASS,
-    PASS_MOVES,
     YIELD,
-    YIELD_MOVE,
     Event,
     Move,
-    OUT_WITH_THIRTEEN_CARDS,
     Options,
     by_value,
     known_packets,
     check_play,
     lay_down,
-    plays_on,
     sorted_cards,
     suit_key,
     take_cards,
     take_values,
-    target_of,
 )
+from kabale.games.kabalam.fast import KNOWN_MOVES, SimHand, to_move
 from kabale.games.kabalam.state import (
-    ALL_PASSED,
-    CLOSED,
-    ONE_SEAT_LEFT,
     SEAT_NAMES,
     HandResult,
     KabalamObservation,
@@ -61,7 +58,6 @@ from kabale.games.kabalam.state import (
 __all__ = ["KabalamHand", "KabalamObservation", "KabalamPosition", "HandResult", "Move", "Options", "SEAT_NAMES"]
 
 FORMAT_VERSION = 1
-OUT_WITH_THIRTEEN_POINTS = 100
 _DECK: tuple[Card, ...] = tuple(kabalam_deck())
 
 def _card_order(card: Card) -> tuple[int, str]:
@@ -81,22 +77,17 @@ class KabalamHand:
     """
 
     __slots__ = (
-        "_seats", "_options", "_packets", "_hands", "_sizes", "_pile", "_aside", "_in", "_n_in",
-        "_turn", "_played", "_passes", "_result", "_moves", "_raw", "_public", "_private", "_start",
+        "_seats", "_options", "_core", "_packets", "_hands", "_pile", "_aside",
+        "_result", "_moves", "_raw", "_public", "_private", "_start",
     )
 
     _seats: tuple[str, ...]
     _options: Options
-    _packets: list[list[Card]]
-    _hands: list[list[list[Card]]]
-    _sizes: list[int]
-    _pile: list[Card]  # the top card is the last
+    _core: SimHand  # the rules' state in values: whose turn, the flags, the counts, the end
+    _packets: list[list[Card]]  # the core's packets card by card
+    _hands: list[list[list[Card]]]  # the core's counts card by card (lists per value)
+    _pile: list[Card]  # the core's pile card by card; the top card is the last
     _aside: list[list[Card]]  # the cards of a seat out with thirteen
-    _in: list[bool]
-    _n_in: int
-    _turn: int
-    _played: bool
-    _passes: int  # passes in a row made with an empty draw pile
     _result: HandResult | None
     _moves: list[Move]
     _raw: list[_Raw]
@@ -116,9 +107,7 @@ class KabalamHand:
         hand = object.__new__(cls)
         hand._seats, hand._options = seats, options
         hand._aside = [[] for _ in seats]
-        hand._in = [True] * len(seats)
-        hand._n_in = len(seats)
-        hand._turn, hand._played, hand._passes, hand._result = 0, False, 0, None
+        hand._result = None
         hand._moves, hand._raw, hand._public, hand._private = [], [], [], []
         return hand
 
@@ -140,7 +129,7 @@ class KabalamHand:
         packets = [[deck[i], deck[3 + i]] for i in range(3)]
         endowments = [deck[6 + 10 * k : 16 + 10 * k] for k in range(len(names))]
         hand._set_up(packets, endowments, list(reversed(deck[6 + 10 * len(names) :])))
-        hand._begin_turn(names.index(starter))
+        hand._begin_turn(names.index(starter), drawn=False)
         return hand
 
     @classmethod
@@ -154,19 +143,19 @@ class KabalamHand:
         hand = cls._empty(position.seats, options)
         hand._start = {"position": position.to_dict()}
         endowments = [position.endowments.get(seat, ()) for seat in position.seats]
-        hand._set_up([list(packet) for packet in position.packets], endowments, list(reversed(position.draw_pile)))
+        out = [seat in position.out_with_thirteen for seat in position.seats]
+        hand._set_up([list(packet) for packet in position.packets], endowments, list(reversed(position.draw_pile)),
+                     out)
         for k, seat in enumerate(position.seats):
-            if seat in position.out_with_thirteen:
+            if out[k]:
                 hand._aside[k] = list(position.out_with_thirteen[seat])
-                hand._in[k] = False
-                hand._n_in -= 1
                 hand._raw.append(("out_with_thirteen", k, 0, (), len(hand._aside[k]), ""))
-        turn = position.seats.index(position.turn)
+        core = hand._core
+        core.turn, core.passes = position.seats.index(position.turn), position.passes_in_a_row
         if position.drawn:
-            hand._turn, hand._played, hand._passes = turn, position.played, position.passes_in_a_row
+            core.played = position.played
         else:
-            hand._passes = position.passes_in_a_row
-            hand._begin_turn(turn)
+            hand._begin_turn(core.turn, drawn=False)
         return hand
 
     @classmethod
@@ -198,26 +187,33 @@ class KabalamHand:
         )
         return cls.from_position(position, observation.options)
 
-    def _set_up(self, packets: list[list[Card]], endowments: Sequence[Sequence[Card]], pile: list[Card]) -> None:
+    def _set_up(self, packets: list[list[Card]], endowments: Sequence[Sequence[Card]], pile: list[Card],
+                out: Sequence[bool] = ()) -> None:
+        """Lay the cards out and build the core on their values (``out``: the seats out with thirteen)."""
         self._packets = packets
         self._hands = [by_value(cards) for cards in endowments]
-        self._sizes = [len(cards) for cards in endowments]
         self._pile = pile
+        self._core = SimHand(
+            [[card.value for card in packet] for packet in packets],
+            [None if out and out[k] else [card.value for card in cards] for k, cards in enumerate(endowments)],
+            [card.value for card in pile], 0, False, 0,
+            self._options.compounded_doubles, self._options.free_yield,
+        )
         for i, packet in enumerate(packets):
             self._raw.append(("deal", -1, i + 1, (packet[-1],), len(packet), ""))
-        for k, lists in enumerate(self._hands):
-            if self._sizes[k]:
-                self._raw.append(("deal", k, 0, sorted_cards(lists), self._sizes[k], ""))
+        for k, cards in enumerate(endowments):
+            if cards and not (out and out[k]):
+                self._raw.append(("deal", k, 0, sorted_cards(self._hands[k]), len(cards), ""))
 
     def copy(self) -> "KabalamHand":
         """An independent copy, cheap enough for thousands of playouts."""
         new = object.__new__(KabalamHand)
         new._seats, new._options, new._start = self._seats, self._options, self._start
+        new._core = self._core.copy()
         new._packets = [packet[:] for packet in self._packets]
         new._hands = [[cards[:] for cards in lists] for lists in self._hands]
-        new._sizes, new._pile, new._in = self._sizes[:], self._pile[:], self._in[:]
+        new._pile = self._pile[:]
         new._aside = [cards[:] for cards in self._aside]
-        new._n_in, new._turn, new._played, new._passes = self._n_in, self._turn, self._played, self._passes
         new._result = self._result
         new._moves, new._raw = self._moves[:], self._raw[:]
         new._public, new._private = [], []  # rebuilt if the copy is ever observed
@@ -225,29 +221,31 @@ class KabalamHand:
 
     __copy__ = copy
 
+    def core(self) -> SimHand:
+        """The hand in values, every card where it is: a copy of the core it plays on,
+        for a playout, a search that sees everything (the cheater) or a bench."""
+        return self._core.copy()
+
     # -- the rules -------------------------------------------------------------
 
     @property
     def target(self) -> int:
         """The compounded sum of the three face-up cards."""
-        return target_of(self._packets)
+        return self._core.target
 
     def _plays(self) -> list[Move]:
-        """Every distinct Bare Descent and Double the seat to move can make."""
-        return plays_on(target_of(self._packets), self._hands[self._turn], self._options.compounded_doubles)
+        """Every distinct Bare Descent and Double the seat to move can make (the core's)."""
+        return [to_move(play) for play in self._core.plays()]
 
     def legal_moves(self) -> list[Move]:
-        """Every distinct legal move once: plays by value (the engine picks the suits),
-        bare descents first, then Doubles, then yield; or the three passes."""
-        if self._result is not None:
-            return []
-        moves = self._plays()
-        if self._played:
-            if not moves or self._options.free_yield:
-                moves.append(YIELD_MOVE)
-        elif not moves:
-            moves = list(PASS_MOVES)
-        return moves
+        """Every distinct legal move once (the core's): plays by value (the engine picks
+        the suits), bare descents first, then Doubles, then yield; or the three passes."""
+        legal = self._core.legal_moves()
+        known = KNOWN_MOVES
+        try:
+            return [known[move] for move in legal]
+        except KeyError:  # a move seen for the first time
+            return [to_move(move) for move in legal]
 
     def apply(self, move: Move | str, seat: str | None = None) -> None:
         """Play ``move`` (a Move or its text) for the seat to move, or for ``seat``,
@@ -258,13 +256,13 @@ class KabalamHand:
             raise IllegalMove(f"{move!r} is not a move", "bad_move_text", {"text": repr(move)})
         if self._result is not None:
             raise IllegalMove("The hand is over", "game_over")
-        if seat is not None and seat != self._seats[self._turn]:
-            turn = SEAT_NAMES[self._seats[self._turn]]
+        if seat is not None and seat != self._seats[self._core.turn]:
+            turn = SEAT_NAMES[self._seats[self._core.turn]]
             code = seat if isinstance(seat, str) else repr(seat)
             raise IllegalMove(
                 f"It is {turn}'s turn, not {SEAT_NAMES.get(code, code)}'s",
                 "not_your_turn",
-                {"turn": self._seats[self._turn], "seat": code},
+                {"turn": self._seats[self._core.turn], "seat": code},
             )
         kind = move.kind
         if kind == BARE or kind == DOUBLE:
@@ -289,27 +287,31 @@ class KabalamHand:
         return self._result
 
     def _play(self, move: Move) -> None:
-        lists = self._hands[self._turn]
-        kind = check_play(move, self.target, self._options.compounded_doubles)
+        core = self._core
+        turn = core.turn
+        lists = self._hands[turn]
+        kind = check_play(move, core.target, self._options.compounded_doubles)
         if move.cards is None:
             chosen = take_values(lists, move.values)
         else:
             chosen = take_cards(lists, move.cards)
-        turn, packet_number = self._turn, move.packet or 1
-        self._sizes[turn] -= len(chosen)
+        packet_number = move.packet or 1
         packet = self._packets[packet_number - 1]
         lay_down(packet, chosen)
+        if kind == BARE:
+            core.play(packet_number - 1, chosen[0].value, len(chosen), 0)
+        else:
+            core.play(packet_number - 1, chosen[0].value, 0, chosen[1].value)
         raw = self._raw
         raw.append((kind, turn, packet_number, tuple(chosen), len(chosen), ""))
         raw.append(("flip", -1, packet_number, (packet[-1],), 0, ""))
-        self._played = True
-        self._passes = 0
-        if self._sizes[turn] == 0:
+        if core.closer == turn:
             raw.append(("close", turn, 0, (), 0, ""))
-            self._end(CLOSED, closer=turn)
+            self._end()
 
     def _pass(self, move: Move) -> None:
-        if self._played:
+        core = self._core
+        if core.played:
             raise IllegalMove(
                 "You have played this turn; say yield when you can play no more", "pass_after_play"
             )
@@ -318,31 +320,25 @@ class KabalamHand:
             raise IllegalMove(
                 f"You can play ({plays[0]}), so you may not pass", "must_play", {"move": str(plays[0])}
             )
-        turn, packet_number = self._turn, move.packet or 1
+        turn, packet_number = core.turn, move.packet or 1
         packet = self._packets[packet_number - 1]
         packet.reverse()
+        core.pass_flip(packet_number - 1)
         raw = self._raw
         raw.append(("pass", turn, packet_number, (), 0, ""))
         raw.append(("flip", -1, packet_number, (packet[-1],), 0, ""))
-        if self._sizes[turn] >= OUT_WITH_THIRTEEN_CARDS:
+        if not core.playing[turn]:  # out with thirteen: her cards go aside, unseen
             aside = self._aside[turn] = [card for cards in self._hands[turn] for card in cards]
             self._hands[turn] = [[] for _ in range(10)]
-            self._sizes[turn] = 0
-            self._in[turn] = False
-            self._n_in -= 1
             raw.append(("out_with_thirteen", turn, 0, (), len(aside), ""))
-            if self._n_in == 1:
-                self._end(ONE_SEAT_LEFT)
-                return
-        elif not self._pile:
-            self._passes += 1
-        if self._passes >= self._n_in:
-            self._end(ALL_PASSED)
-            return
-        self._next_turn()
+        if core.scores is not None:
+            self._end()
+        else:
+            self._begin_turn(core.turn)
 
     def _yield(self) -> None:
-        if not self._played:
+        core = self._core
+        if not core.played:
             raise IllegalMove(
                 "You have not played this turn; if you cannot play, pass and flip a packet", "yield_before_play"
             )
@@ -354,47 +350,32 @@ class KabalamHand:
                     "must_play_on",
                     {"move": str(plays[0])},
                 )
-        self._raw.append(("yield", self._turn, 0, (), 0, ""))
-        self._next_turn()
+        self._raw.append(("yield", core.turn, 0, (), 0, ""))
+        core.next_turn()
+        self._begin_turn(core.turn)
 
-    def _next_turn(self) -> None:
-        turn, seats = self._turn, len(self._seats)
-        turn = (turn + 1) % seats
-        while not self._in[turn]:
-            turn = (turn + 1) % seats
-        self._begin_turn(turn)
-
-    def _begin_turn(self, turn: int) -> None:
-        self._turn = turn
-        self._played = False
-        if self._pile:
+    def _begin_turn(self, turn: int, drawn: bool = True) -> None:
+        """The seat's turn has begun: the card she drew joins her hand, suit and all.
+        ``drawn``: the core has dealt her the draw already (else it does so now)."""
+        if not drawn:
+            self._core.begin_turn(turn)
+        if len(self._pile) > len(self._core.pile):
             card = self._pile.pop()
             cards = self._hands[turn][card.value]
             cards.append(card)
             if len(cards) > 1:
                 cards.sort(key=suit_key, reverse=True)
-            self._sizes[turn] += 1
             self._raw.append(("draw", turn, 0, (card,), 1, ""))
 
-    def _end(self, ending: str, closer: int | None = None) -> None:
-        scores: dict[str, int] = {}
-        for k, seat in enumerate(self._seats):
-            if not self._in[k]:
-                scores[seat] = OUT_WITH_THIRTEEN_POINTS
-            elif ending == CLOSED:
-                scores[seat] = 0 if k == closer else self._sum(k)
-            elif ending == ONE_SEAT_LEFT:
-                scores[seat] = 0
-            else:
-                scores[seat] = 2 * self._sum(k)
-        out = tuple(self._seats[raw[1]] for raw in self._raw if raw[0] == "out_with_thirteen")
-        self._result = HandResult(
-            ending, scores, None if closer is None else self._seats[closer], out
-        )
-        self._raw.append(("end", -1, 0, (), 0, ending))
-
-    def _sum(self, k: int) -> int:
-        return sum(value * len(cards) for value, cards in enumerate(self._hands[k]))
+    def _end(self) -> None:
+        """The core has ended the hand: its result, with the seats' names."""
+        core = self._core
+        assert core.scores is not None
+        seats = self._seats
+        out = tuple(seats[raw[1]] for raw in self._raw if raw[0] == "out_with_thirteen")
+        self._result = HandResult(core.ending, dict(zip(seats, core.scores)),
+                                  seats[core.closer] if core.closer >= 0 else None, out)
+        self._raw.append(("end", -1, 0, (), 0, core.ending))
 
     # -- what the hand looks like ----------------------------------------------
 
@@ -416,20 +397,20 @@ class KabalamHand:
     @property
     def turn(self) -> str | None:
         """The seat to move, None once the hand is over."""
-        return None if self._result is not None else self._seats[self._turn]
+        return None if self._result is not None else self._seats[self._core.turn]
 
     @property
     def played_this_turn(self) -> bool:
-        return self._played
+        return self._core.played
 
     @property
     def passes_in_a_row(self) -> int:
         """Passes made in a row with an empty draw pile (the hand ends at one per seat in it)."""
-        return self._passes
+        return self._core.passes
 
     @property
     def in_hand(self) -> tuple[str, ...]:
-        return tuple(seat for seat, playing in zip(self._seats, self._in) if playing)
+        return tuple(seat for seat, playing in zip(self._seats, self._core.playing) if playing)
 
     @property
     def packets(self) -> tuple[tuple[Card, ...], ...]:
@@ -492,7 +473,8 @@ class KabalamHand:
         for i in private:
             if raws[i][1] == viewer:
                 history[i] = self._event(raws[i], viewer)
-        my_turn = self._result is None and self._turn == viewer
+        core = self._core
+        my_turn = self._result is None and core.turn == viewer
         return KabalamObservation(
             seat=seat,
             seats=self._seats,
@@ -501,12 +483,12 @@ class KabalamHand:
             face_up=self.face_up,
             target=self.target,
             packet_sizes=tuple(len(packet) for packet in self._packets),
-            endowment_sizes=tuple(self._sizes),
+            endowment_sizes=tuple(core.sizes),
             draw_pile_size=len(self._pile),
             in_hand=self.in_hand,
             turn=self.turn,
-            played_this_turn=self._played,
-            passes_in_a_row=self._passes,
+            played_this_turn=core.played,
+            passes_in_a_row=core.passes,
             history=tuple(history),
             legal_moves=tuple(self.legal_moves()) if my_turn else (),
             result=self._result,
@@ -520,12 +502,12 @@ class KabalamHand:
             "options": self._options.to_dict(),
             "turn": self.turn,
             "target": self.target,
-            "played_this_turn": self._played,
-            "passes_in_a_row": self._passes,
+            "played_this_turn": self._core.played,
+            "passes_in_a_row": self._core.passes,
             "packets": [[str(card) for card in packet] for packet in self._packets],
             "endowments": {seat: [str(card) for card in self.endowment(seat)] for seat in self.in_hand},
             "out_with_thirteen": {
-                seat: [str(card) for card in self._aside[k]] for k, seat in enumerate(self._seats) if not self._in[k]
+                seat: [str(card) for card in self._aside[k]] for k, seat in enumerate(self._seats) if not self._core.playing[k]
             },
             "draw_pile": [str(card) for card in self.draw_pile],
             "moves": len(self._moves),

@@ -15,6 +15,12 @@ draw (out with thirteen) or the draw pile is empty.
 
 Undo and redo take back and replay any number of moves: the game is rebuilt
 from its deal, so an undone game is exactly the game that was never played on.
+
+The rules themselves are the patience's core (:class:`~kabale.games.patience.core.Model`,
+values only): the game keeps its position as a state of a Model, asks it for the
+legal moves, the effect of each move and the end. The game adds only what a player
+needs around them: the cards with their suits, the history, and the reasons a move
+is refused (:class:`~kabale.game.IllegalMove`).
 """
 
 from __future__ import annotations
@@ -31,34 +37,50 @@ from kabale.games.kabala.rules import (
     BARE,
     DOUBLE,
     DRAW,
-    DRAW_MOVE,
     PACKETS,
     PASS,
-    PASS_MOVES,
     Event,
     Move,
-    OUT_WITH_THIRTEEN_CARDS,
     Options,
     by_value,
     known_packets,
     check_copies,
     check_play,
     lay_down,
-    plays_on,
     sorted_cards,
     suit_key,
     take_cards,
     take_values,
-    target_of,
 )
 from kabale.games.kabalam.state import check_seed
+from kabale.games.patience.core import (
+    A_BARE,
+    A_DOUBLE,
+    A_PASS,
+    DRAW_ACTION,
+    DRAW_PILE_FINISHED,
+    OUT_WITH_THIRTEEN,
+    WON,
+    Action,
+    Model,
+    State,
+    pack_hand,
+    target_of,
+)
 
 __all__ = ["Patience", "PatienceResult", "PatiencePosition", "PatienceObservation", "WON", "OUT_WITH_THIRTEEN",
            "DRAW_PILE_FINISHED"]
 
 FORMAT_VERSION = 1
-CARDS_PER_DRAW = 2
-WON, OUT_WITH_THIRTEEN, DRAW_PILE_FINISHED = "endowment_empty", "out_with_thirteen", "draw_pile_finished"
+_MOVES: dict[Action, Move] = {}
+
+
+def _move(action: Action) -> Move:
+    """The core's action as the engine's canonical (shared) move."""
+    found = _MOVES.get(action)
+    if found is None:
+        found = _MOVES[action] = Model.to_move(action)
+    return found
 _DECK: tuple[Card, ...] = tuple(patience_deck())
 
 _Raw = tuple[str, int, tuple[Card, ...], int, str]  # (kind, packet or 0, cards, count, note)
@@ -146,14 +168,15 @@ class PatienceObservation:
 class Patience:
     """A game of Patience Kabalam: ``deal(seed)``, ``legal_moves()``, ``apply()``, ``undo()``."""
 
-    __slots__ = ("_options", "_packets", "_hand", "_pile", "_played", "_result", "_moves", "_redo", "_raw",
+    __slots__ = ("_options", "_model", "_state", "_packets", "_hand", "_pile", "_result", "_moves", "_redo", "_raw",
                  "_events", "_start")
 
     _options: Options
-    _packets: list[list[Card]]
-    _hand: list[list[Card]]
-    _pile: list[Card]  # the top card is the last
-    _played: bool  # a card was played since the last draw
+    _model: Model  # the rules, for the draw pile as dealt
+    _state: State  # the position in values: the packets, the endowment, the cards drawn, played since the draw
+    _packets: list[list[Card]]  # the state's packets card by card
+    _hand: list[list[Card]]  # the state's endowment card by card (lists per value)
+    _pile: list[Card]  # the cards still to draw; the top card is the last
     _result: PatienceResult | None
     _moves: list[Move]
     _redo: list[Move]
@@ -170,7 +193,7 @@ class Patience:
             raise ValueError(f"options are an Options value, not {options!r}")
         game = object.__new__(cls)
         game._options, game._start = options, start
-        game._played, game._result = False, None
+        game._result = None
         game._moves, game._redo, game._raw, game._events = [], [], [], []
         return game
 
@@ -181,8 +204,9 @@ class Patience:
         check_seed(seed)
         deck = shuffled(_DECK, new_rng(seed))
         game = cls._new(options, {"seed": seed})
-        game._set_up([[deck[i], deck[3 + i]] for i in range(3)], deck[6:16], list(reversed(deck[16:])))
-        game._draw()
+        game._set_up([[deck[i], deck[3 + i]] for i in range(3)], deck[6:16], list(reversed(deck[16:])), False)
+        game._state = game._model.play(game._state, DRAW_ACTION)
+        game._drawn()
         game._settle()
         return game
 
@@ -190,8 +214,7 @@ class Patience:
     def from_position(cls, position: PatiencePosition, options: Options = Options()) -> "Patience":
         game = cls._new(options, {"position": position.to_dict()})
         game._set_up([list(packet) for packet in position.packets], position.endowment,
-                     list(reversed(position.draw_pile)))
-        game._played = position.played_since_draw
+                     list(reversed(position.draw_pile)), position.played_since_draw)
         game._settle()
         return game
 
@@ -212,15 +235,20 @@ class Patience:
         position = PatiencePosition(packets, observation.endowment, tuple(pool), observation.played_since_draw)
         return cls.from_position(position, observation.options)
 
-    def _set_up(self, packets: list[list[Card]], endowment: Sequence[Card], pile: list[Card]) -> None:
+    def _set_up(self, packets: list[list[Card]], endowment: Sequence[Card], pile: list[Card], played: bool) -> None:
+        """Lay the cards out and put the core's state on their values."""
         self._packets, self._hand, self._pile = packets, by_value(endowment), pile
+        self._model = Model([card.value for card in reversed(pile)], self._options)
+        values = tuple(tuple(card.value for card in packet) for packet in packets)
+        self._state = (values, pack_hand([card.value for card in endowment]), 0, played)  # type: ignore[assignment]
         for i, packet in enumerate(packets):
             self._raw.append(("deal", i + 1, (packet[-1],), len(packet), ""))
         self._raw.append(("deal", 0, sorted_cards(self._hand), len(endowment), ""))
 
     def copy(self) -> "Patience":
         new = object.__new__(Patience)
-        new._options, new._start, new._played, new._result = self._options, self._start, self._played, self._result
+        new._options, new._start, new._result = self._options, self._start, self._result
+        new._model, new._state = self._model, self._state  # a Model and a state are never changed
         new._packets = [packet[:] for packet in self._packets]
         new._hand = [cards[:] for cards in self._hand]
         new._pile, new._moves, new._redo, new._raw = self._pile[:], self._moves[:], self._redo[:], self._raw[:]
@@ -233,18 +261,22 @@ class Patience:
 
     @property
     def target(self) -> int:
-        return target_of(self._packets)
+        return target_of(self._state[0])
 
     def legal_moves(self) -> list[Move]:
-        """The plays (as in KABALAM); else ``draw`` after a play, or the three passes."""
+        """The plays (as in KABALAM); else ``draw`` after a play, or the three passes (the core's)."""
         if self._result is not None:
             return []
-        moves = plays_on(target_of(self._packets), self._hand, self._options.compounded_doubles)
-        if moves:
-            if self._played and self._options.free_yield and self._pile:
-                moves.append(DRAW_MOVE)
-            return moves
-        return [DRAW_MOVE] if self._played else list(PASS_MOVES)
+        legal = self._model.actions(self._state)
+        known = _MOVES
+        try:
+            return [known[action] for action in legal]
+        except KeyError:  # a move seen for the first time
+            return [_move(action) for action in legal]
+
+    def _plays(self) -> list[Move]:
+        """The Bare Descents and Doubles the player can make (the core's)."""
+        return [_move(action) for action in self._model.actions(self._state) if action[0] <= A_DOUBLE]
 
     def apply(self, move: Move | str) -> None:
         """Play a move (or its text); raises IllegalMove and changes nothing if it is not legal."""
@@ -288,59 +320,59 @@ class Patience:
         packet_number = move.packet or 1
         packet = self._packets[packet_number - 1]
         lay_down(packet, chosen)
+        action: Action = ((A_BARE, packet_number - 1, chosen[0].value, len(chosen)) if kind == BARE
+                          else (A_DOUBLE, packet_number - 1, chosen[0].value, chosen[1].value))
+        self._state = self._model.play(self._state, action)
         self._raw.append((kind, packet_number, tuple(chosen), len(chosen), ""))
         self._raw.append(("flip", packet_number, (packet[-1],), 0, ""))
-        self._played = True
 
     def _pass(self, move: Move) -> None:
-        if self._played:
+        if self._state[3]:
             raise IllegalMove("You have played since your last draw: draw when you can play no more",
                               "played_since_draw")
-        plays = plays_on(self.target, self._hand, self._options.compounded_doubles)
+        plays = self._plays()
         if plays:
             raise IllegalMove(f"You can play ({plays[0]}), so you may not pass", "must_play",
                               {"move": str(plays[0])})
         packet_number = move.packet or 1
         packet = self._packets[packet_number - 1]
         packet.reverse()
+        self._state = self._model.play(self._state, (A_PASS, packet_number - 1, 0, 0))
         self._raw.append(("pass", packet_number, (), 0, ""))
         self._raw.append(("flip", packet_number, (packet[-1],), 0, ""))
-        self._draw()
+        self._drawn()
 
     def _draw_move(self) -> None:
-        if not self._played:
+        if not self._state[3]:
             raise IllegalMove("You have not played since your last draw; if you cannot play, pass and flip a packet",
                               "draw_before_play")
         if not self._options.free_yield:
-            plays = plays_on(self.target, self._hand, self._options.compounded_doubles)
+            plays = self._plays()
             if plays:
                 raise IllegalMove(f"You can still play ({plays[0]}); you must play while you can",
                                   "must_play_on", {"move": str(plays[0])})
         if not self._pile:
             raise IllegalMove("The draw pile is empty; play on while you can", "draw_pile_empty")
-        self._draw()
+        self._state = self._model.play(self._state, DRAW_ACTION)
+        self._drawn()
 
-    def _draw(self) -> None:
+    def _drawn(self) -> None:
+        """The core has drawn: the cards it drew join the endowment, suits and all."""
         drawn = []
-        for _ in range(min(CARDS_PER_DRAW, len(self._pile))):
+        left = len(self._model.pile) - self._state[2]
+        while len(self._pile) > left:
             card = self._pile.pop()
             cards = self._hand[card.value]
             cards.append(card)
             cards.sort(key=suit_key, reverse=True)
             drawn.append(card)
-        self._played = False
         self._raw.append(("draw", 0, tuple(drawn), len(drawn), ""))
 
     def _settle(self) -> None:
-        """Win or lose by themselves, at the moment the rules say so."""
-        hand = self._hand
-        if not any(hand):
-            self._end(PatienceResult(True, WON))
-        elif not plays_on(self.target, hand, self._options.compounded_doubles):
-            if not self._played and sum(map(len, hand)) >= OUT_WITH_THIRTEEN_CARDS:
-                self._end(PatienceResult(False, OUT_WITH_THIRTEEN))
-            elif not self._pile:
-                self._end(PatienceResult(False, DRAW_PILE_FINISHED))
+        """Win or lose by themselves, at the moment the rules (the core's result) say so."""
+        reason = self._model.result(self._state)
+        if reason is not None:
+            self._end(PatienceResult(reason == WON, reason))
 
     def _end(self, result: PatienceResult) -> None:
         self._result = result
@@ -428,7 +460,7 @@ class Patience:
 
     @property
     def played_since_draw(self) -> bool:
-        return self._played
+        return self._state[3]
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -453,7 +485,7 @@ class Patience:
             target=self.target,
             packet_sizes=tuple(len(packet) for packet in self._packets),
             draw_pile_size=len(self._pile),
-            played_since_draw=self._played,
+            played_since_draw=self._state[3],
             history=self.history,
             legal_moves=tuple(self.legal_moves()),
             result=self._result,
@@ -468,7 +500,7 @@ class Patience:
             "packets": [[str(card) for card in packet] for packet in self._packets],
             "endowment": [str(card) for card in self.endowment],
             "draw_pile": [str(card) for card in self.draw_pile],
-            "played_since_draw": self._played,
+            "played_since_draw": self._state[3],
             "moves": len(self._moves),
             "over": self.is_over(),
             "result": None if self._result is None else self._result.to_dict(),

@@ -1,22 +1,6 @@
-"""Patience Kabalam for the solver: the rules of :mod:`kabale.games.patience.rules` on a
-compact state of small ints, for the thoughtful mode (which knows the
-face-down cards and the order of the draw pile).
-
-Suits never matter for play (RULES.md section 5: a move is the same move
-whichever suits it plays), so the compact state keeps values only:
-
-* ``packets``: three tuples of values 1..9, bottom to top (the top is face up);
-* ``hand``: the endowment as a packed int, 3 bits per value (value ``v`` at
-  bit ``3 * (v - 1)``; a value is held at most 4 times);
-* ``pos``: how many cards of the draw pile have been drawn; the pile's values
-  are fixed for the search (``Model.pile``, top first);
-* ``played``: a card was played since the last draw.
-
-An action is a tuple ``(kind, packet, x, y)``, the packet 0..2:
-``(BARE, p, value, count)``, ``(DOUBLE, p, low, high)``, ``(PASS, p, 0, 0)``
-and ``(DRAW, 0, 0, 0)``. :meth:`Model.actions` lists them in the engine's
-order, and a test cross-checks the moves and their effect against the engine
-on many positions.
+"""Patience Kabalam for the solver: the search over the game's core
+(:mod:`kabale.games.patience.core`, the rules on values only), for the
+thoughtful mode (which knows the face-down cards and the order of the draw pile).
 
 :class:`Space` is what :mod:`kabale.solver_search` searches. Two states whose
 packets are the same three stacks in another order are the same to it (the
@@ -29,201 +13,23 @@ is searched.
 from __future__ import annotations
 
 import random
-from typing import Sequence
 
-from kabale.cards import COMPOUNDED_SUMS
-from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
-from kabale.games.patience.rules import CARDS_PER_DRAW, OUT_WITH_THIRTEEN, WON, DRAW_PILE_FINISHED
-from kabale.games.patience.rules import Patience, PatiencePosition
+from kabale.games.patience.core import (
+    A_BARE,
+    A_DOUBLE,
+    A_DRAW,
+    A_PASS,
+    Action,
+    Model,
+    State,
+    _ONE,
+    _SHIFT,
+    can_play,
+    held,
+    pack_hand,
+)
 
 __all__ = ["Model", "Space", "State", "Action", "A_BARE", "A_DOUBLE", "A_PASS", "A_DRAW", "pack_hand", "held"]
-
-Packets = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-State = tuple[Packets, int, int, bool]
-Action = tuple[int, int, int, int]
-
-A_BARE, A_DOUBLE, A_PASS, A_DRAW = 0, 1, 2, 3
-DRAW_ACTION: Action = (A_DRAW, 0, 0, 0)
-PASS_ACTIONS: tuple[Action, ...] = tuple((A_PASS, p, 0, 0) for p in range(3))
-_SHIFT = tuple(3 * (value - 1) if value else 0 for value in range(10))
-_ONE = tuple(1 << shift for shift in _SHIFT)
-
-
-def pack_hand(values: Sequence[int]) -> int:
-    hand = 0
-    for value in values:
-        hand += _ONE[value]
-    return hand
-
-
-def count_of(hand: int, value: int) -> int:
-    return hand >> _SHIFT[value] & 7
-
-
-def held(hand: int) -> int:
-    """How many cards the packed hand holds."""
-    total = 0
-    while hand:
-        total += hand & 7
-        hand >>= 3
-    return total
-
-
-def hand_values(hand: int) -> list[int]:
-    return [value for value in range(1, 10) for _ in range(count_of(hand, value))]
-
-
-def target_of(packets: Packets) -> int:
-    return COMPOUNDED_SUMS[packets[0][-1] + packets[1][-1] + packets[2][-1]]
-
-
-def _pairs_held(hand: int, target: int, compounded: bool) -> list[tuple[int, int]]:
-    found = []
-    for a, b in PAIRS[compounded][target]:
-        if (hand >> _SHIFT[a] & 7) >= 2 if a == b else (hand >> _SHIFT[a] & 7 and hand >> _SHIFT[b] & 7):
-            found.append((a, b))
-    return found
-
-
-def can_play(hand: int, target: int, compounded: bool) -> bool:
-    if hand >> _SHIFT[target] & 7:
-        return True
-    for a, b in PAIRS[compounded][target]:
-        if (hand >> _SHIFT[a] & 7) >= 2 if a == b else (hand >> _SHIFT[a] & 7 and hand >> _SHIFT[b] & 7):
-            return True
-    return False
-
-
-class Model:
-    """The rules on compact states, for one fixed draw pile (values, top first)."""
-
-    def __init__(self, pile: Sequence[int], options: Options = Options()) -> None:
-        self.pile: tuple[int, ...] = tuple(pile)
-        self.options = options
-        self.compounded = options.compounded_doubles
-        self.free_yield = options.free_yield
-
-    # -- between the engine and the compact state ----------------------------
-
-    @classmethod
-    def from_game(cls, game: Patience) -> tuple["Model", State]:
-        """The model of a game's present position (its draw pile as it is now)."""
-        model = cls([card.value for card in game.draw_pile], game.options)
-        return model, model.state_of(game)
-
-    @classmethod
-    def from_position(cls, position: PatiencePosition, options: Options = Options()) -> tuple["Model", State]:
-        model = cls([card.value for card in position.draw_pile], options)
-        packets = tuple(tuple(card.value for card in packet) for packet in position.packets)
-        state = (packets, pack_hand([card.value for card in position.endowment]), 0, position.played_since_draw)
-        return model, state  # type: ignore[return-value]
-
-    def state_of(self, game: Patience) -> State:
-        """A game's position as a state of this model (its draw pile must be the end of the model's)."""
-        pos = len(self.pile) - game.draw_pile_size
-        if pos < 0 or tuple(card.value for card in game.draw_pile) != self.pile[pos:]:
-            raise ValueError("the game's draw pile is not this model's")
-        packets = tuple(tuple(card.value for card in packet) for packet in game.packets)
-        return packets, pack_hand([card.value for card in game.endowment]), pos, game.played_since_draw  # type: ignore[return-value]
-
-    @staticmethod
-    def to_move(action: Action) -> Move:
-        kind, packet, x, y = action
-        if kind == A_BARE:
-            return Move.bare(x, y, packet=packet + 1)
-        if kind == A_DOUBLE:
-            return Move.double(x, y, packet=packet + 1)
-        if kind == A_PASS:
-            return Move.pass_flip(packet + 1)
-        return Move.draw()
-
-    @staticmethod
-    def from_move(move: Move) -> Action:
-        packet = (move.packet or 1) - 1
-        if move.kind == BARE:
-            return (A_BARE, packet, move.values[0], len(move.values))
-        if move.kind == DOUBLE:
-            a, b = move.values
-            return (A_DOUBLE, packet, a, b)
-        if move.kind == PASS:
-            return (A_PASS, packet, 0, 0)
-        if move.kind == DRAW:
-            return DRAW_ACTION
-        raise ValueError(f"{move} is not a move of the patience")
-
-    # -- the rules -------------------------------------------------------------
-
-    @staticmethod
-    def is_won(state: State) -> bool:
-        return state[1] == 0
-
-    def result(self, state: State) -> str | None:
-        """The engine's result reason once the game is over (else None)."""
-        packets, hand, pos, played = state
-        if not hand:
-            return WON
-        if can_play(hand, target_of(packets), self.compounded):
-            return None
-        if not played and held(hand) >= OUT_WITH_THIRTEEN_CARDS:
-            return OUT_WITH_THIRTEEN
-        if pos >= len(self.pile):
-            return DRAW_PILE_FINISHED
-        return None
-
-    def actions(self, state: State) -> list[Action]:
-        """Every legal move, in the engine's order (none once the game is over)."""
-        packets, hand, pos, played = state
-        if not hand:
-            return []
-        target = target_of(packets)
-        actions: list[Action] = [
-            (A_BARE, p, target, k) for k in range(1, count_of(hand, target) + 1) for p in range(3)
-        ]
-        for a, b in _pairs_held(hand, target, self.compounded):
-            actions.extend((A_DOUBLE, p, a, b) for p in range(3))
-        if actions:
-            if played and self.free_yield and pos < len(self.pile):
-                actions.append(DRAW_ACTION)
-            return actions
-        if pos >= len(self.pile):
-            return []  # the draw pile is finished
-        if played:
-            return [DRAW_ACTION]
-        if held(hand) >= OUT_WITH_THIRTEEN_CARDS:
-            return []  # out with thirteen
-        return list(PASS_ACTIONS)
-
-    def play(self, state: State, action: Action) -> State:
-        """The state after a legal action (not checked)."""
-        packets, hand, pos, played = state
-        kind, p, x, y = action
-        if kind == A_DRAW:
-            return packets, self._drawn(hand, pos), min(pos + CARDS_PER_DRAW, len(self.pile)), False
-        old = packets[p]
-        if kind == A_PASS:
-            laid = old[::-1]
-            hand, pos = self._drawn(hand, pos), min(pos + CARDS_PER_DRAW, len(self.pile))
-            played = False
-        elif kind == A_BARE:
-            laid = (x,) * y + old[::-1]
-            hand -= y << _SHIFT[x]
-            played = True
-        else:
-            laid = (x, y) + old[::-1]
-            hand -= _ONE[x] + _ONE[y]
-            played = True
-        if p == 0:
-            new: Packets = (laid, packets[1], packets[2])
-        elif p == 1:
-            new = (packets[0], laid, packets[2])
-        else:
-            new = (packets[0], packets[1], laid)
-        return new, hand, pos, played
-
-    def _drawn(self, hand: int, pos: int) -> int:
-        for value in self.pile[pos:pos + CARDS_PER_DRAW]:
-            hand += _ONE[value]
-        return hand
 
 
 # -- the search space ---------------------------------------------------------------
@@ -295,6 +101,7 @@ class Space:
         packets, hand, pos, played = state
         actions = model.actions(state)
         compounded = model.compounded
+        targets = model.targets(packets)  # what each play or pass leaves: the packet's bottom comes up
         scored: Scored = []
         for action in actions:
             kind, p, x, y = action
@@ -303,16 +110,12 @@ class Space:
                 left = hand - (y << _SHIFT[x] if kind == A_BARE else _ONE[x] + _ONE[y])
                 if not left:
                     return [(0.0, action)]  # it wins: nothing else needs trying
-                old = packets[p]
-                tops = [packets[0][-1], packets[1][-1], packets[2][-1]]
-                tops[p] = old[0]
-                target = COMPOUNDED_SUMS[tops[0] + tops[1] + tops[2]]
-                rank = _PLAY_ON if can_play(left, target, compounded) else _PLAY_STOP
+                rank = _PLAY_ON if can_play(left, targets[p + 1], compounded) else _PLAY_STOP
                 scored.append((rank - _PER_CARD * cards, action))
             elif kind == A_DRAW:
                 scored.append((_DRAW_EARLY if len(actions) > 1 else 0.0, action))
             else:
                 after = model.play(state, action)
-                scored.append((_PASS_TO_PLAY if can_play(after[1], target_of(after[0]), compounded)
+                scored.append((_PASS_TO_PLAY if can_play(after[1], targets[p + 1], compounded)
                                else _PASS_BLIND, action))
         return scored
