@@ -202,7 +202,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
 
     def render_seats(self, observation: KabalamObservation) -> Element:
         t, match, hand = self.t, self.match, self.shown_hand()
-        totals = match.totals
+        totals = self.shown_totals()  # during a review's jump, as they stood at that decision
         items = []
         for plan in self.plan.seats:
             seat = plan.seat
