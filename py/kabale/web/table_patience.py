@@ -6,12 +6,14 @@ made by itself; an undo takes it back together with the play that led to it.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable
 
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience, PatienceObservation
 
+from .ahead import PATIENCE_SOLVER, import_ahead
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import endowment_element, kabala_element, log_element, selection_text, sum_element
@@ -34,6 +36,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         super().__init__(app)
         self.saved = saved
         self.stats = stats
+        self._ahead: asyncio.Task[None] | None = None  # the solver's import ahead (start)
         self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
 
     @property
@@ -263,7 +266,14 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
                 self.stats = stats
                 self.refresh()
 
+    def start(self) -> None:
+        """The table shows: import the Hint's solver ahead, on idle (so the first hint needs no import)."""
+        super().start()
+        self._ahead = import_ahead(PATIENCE_SOLVER)
+
     def leave(self) -> None:
         super().leave()
+        if self._ahead is not None:
+            self._ahead.cancel()
         self.stop_hint()
         self.stop_review()
