@@ -102,7 +102,12 @@ FOLLOW = """
 """
 
 
-def browser_times(count: int, first_seed: int) -> dict[str, Any]:
+#: How long a person looks at a table before the first Hint (ms): the page imports the solver
+#: on idle meanwhile (kabale.web.ahead), as it would while she reads the deal.
+LOOK_MS = 2000
+
+
+def browser_times(count: int, first_seed: int, look_ms: int = LOOK_MS) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from browser import launch, ready
@@ -120,6 +125,7 @@ def browser_times(count: int, first_seed: int) -> dict[str, Any]:
             seed = first_seed
             page.goto(f"{base}?game=patience&seed={seed}")
             ready(page)
+            page.wait_for_timeout(look_ms)
             while len(latencies) < count:
                 if page.locator(".game-end").count():
                     seed += 1
@@ -137,7 +143,8 @@ def browser_times(count: int, first_seed: int) -> dict[str, Any]:
             browser.close()
     finally:
         server.shutdown()
-    return {"hints": summary(latencies), "longest_task_during_a_hint": summary(longest),
+    return {"look_ms": look_ms, "first_hint_of_the_page_ms": round(latencies[0], 1) if latencies else None,
+            "hints": summary(latencies), "longest_task_during_a_hint": summary(longest),
             "tasks_over_50ms": sum(task > 50 for task in longest)}
 
 
@@ -154,11 +161,13 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument("--states", type=int, default=DEFAULT_STATES)
     parser.add_argument("--browser", type=int, default=0, help="hints to time at the table in Pyodide (default 0)")
+    parser.add_argument("--look", type=int, default=LOOK_MS,
+                        help=f"ms the page is looked at before the first hint (default {LOOK_MS})")
     args = parser.parse_args()
     report: dict[str, Any] = {"worlds": args.worlds, "states": args.states,
                               "cpython": cpython_times(args.seeds, args.worlds, args.states)}
     if args.browser:
-        report["pyodide_at_the_table"] = browser_times(args.browser, args.seeds.start)
+        report["pyodide_at_the_table"] = browser_times(args.browser, args.seeds.start, args.look)
     report["goal"] = {"pyodide_p95_ms": "<= 500"}
     print(json.dumps(report, indent=2))
     return 0

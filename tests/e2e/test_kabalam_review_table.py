@@ -152,6 +152,16 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     assert shown == [str(card) for card in seen.endowment]
     tops = page.locator(".kabala .card.top").evaluate_all("els => els.map(e => e.dataset.card)")
     assert tops == [str(card) for card in seen.face_up]
+    # the seat pills show the totals as they stood at that decision: before the hand's points
+    result = match.hand.result() if match.hand else None
+    assert result is not None
+    then = {seat: total - result.scores.get(seat, 0) for seat, total in match.totals.items()}
+    assert then != match.totals  # the hand scored: a pill with the points after it would differ
+    pills = page.locator(".seats .seat").evaluate_all(
+        "els => els.map(e => [e.dataset.seat, e.querySelector('.seat-text').textContent])")
+    assert sorted(seat for seat, _ in pills) == sorted(then)
+    for seat, text in pills:
+        assert text.endswith(f", {then[seat]} points"), (seat, text)
     made, hard = Move.from_text(decision["made"]), Move.from_text(decision["hard"])
     for name, move in (("made", made), ("hinted", hard)):
         if move.packet:
@@ -169,6 +179,8 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     back = page.get_by_role("button", name="Back to the review")
     back.tap() if touch else back.click()
     expect(rows).to_have_count(len(decisions))
+    for seat, total in match.totals.items():  # back at the hand's end: the points after it
+        expect(page.locator(f'.seats .seat[data-seat="{seat}"] .seat-text')).to_contain_text(f", {total} points")
     expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
     expect(jumps.nth(1)).to_be_focused()  # back where the jump was taken
     if not touch:  # by the keyboard: Enter on the jump, Escape back

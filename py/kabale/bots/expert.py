@@ -37,6 +37,14 @@ expert thinks twice that; 95% Wilson intervals), on 30 November 2026:
 * at 1000 (the ladder's default): the expert wins 31 of 160 against the cheater
   (19.4%, 14-26%); issue 16 gives hard 14.1% there.
 
+Where the rest of the gap to the cheater lies (bench/expert_regret.py, 240
+decisions of hard against the cheater, each move valued on the real hand): an
+honest decision costs 12-13 points against the cheater's 1.2, the same from 300
+to 3,000 playouts, so longer thought wins nothing back there. Given the draw
+pile's order the cost falls to 6.5 (on a pass, which packet to flip, to 1.0),
+given the face-down cards to 9.7, given the opponent's cards only to 11.7: the
+gap is what no honest seat can know, not what a better sampler could infer.
+
 The bot sees only its observation. A hand's observation does not carry the
 match; the expert is given a :class:`~kabale.games.kabalam.match.MatchObservation`
 (the hand's observation and the public totals) and, given a hand's observation

@@ -98,6 +98,18 @@ class KabalamReviewMixin(SlicedReview):
             self._before_at = at
         return self._before
 
+    def shown_totals(self) -> dict[str, int]:
+        """The match totals the seat pills show: the match's, or during a jump the totals as they
+        stood at that decision (before the hand's points were added: a jump shows the hand
+        before its end, so its points are not in yet)."""
+        totals = self.match.totals
+        hand = self.match.hand
+        result = None if self.jumped_decision() is None or hand is None else hand.result()
+        if result is not None:
+            for seat, points in result.scores.items():
+                totals[seat] -= points
+        return totals  # type: ignore[no-any-return]
+
     def mark_jump(self, kabala: Element, mine: Element) -> None:
         """During a jump, mark the two moves on the table: the move made's packet and cards
         ("made"), hard's ("hinted", as the Hint marks its packet); a yield marks nothing."""

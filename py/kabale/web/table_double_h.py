@@ -18,6 +18,7 @@ from kabale.games.double_h.moves import PLACES, Move, MoveKind, Place
 from kabale.games.double_h.rules import DoubleH, PlaceFacts, TableFacts
 from kabale.session import MAX_AUTOMATIC, Session
 
+from .ahead import DOUBLE_H_SOLVER, import_ahead
 from .dom import Element, data, h
 from .faces import value_index
 from .messages import card_name, refusal, value_name
@@ -70,6 +71,7 @@ class DoubleHTable(TableShell):
         self.thinking = False
         self.focus = "AL"
         self._task: asyncio.Task[None] | None = None
+        self._ahead: asyncio.Task[None] | None = None  # the solver's import ahead (start)
         self._last_tap: tuple[str, float] | None = None
         self._place_cache: dict[str, tuple[tuple[Any, ...], Element]] = {}
         self._key_place: str | None = None  # the place a key was pressed on (T turns it over)
@@ -576,9 +578,16 @@ class DoubleHTable(TableShell):
         self.app.save(DOUBLE_H, self.saved.to_dict())
         self.refresh()
 
+    def start(self) -> None:
+        """The table shows: import the Hint's solver ahead, on idle (so the first hint needs no import)."""
+        super().start()
+        self._ahead = import_ahead(DOUBLE_H_SOLVER)
+
     def leave(self) -> None:
         if self._task is not None and not self._task.done():
             self._task.cancel()
+        if self._ahead is not None:
+            self._ahead.cancel()
 
     # -- keyboard and mouse ---------------------------------------------------------
 

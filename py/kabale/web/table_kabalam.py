@@ -140,7 +140,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         return kabalam_view(self.match, self.plan, self.t, hand=self.shown_hand(), looking=self.looking(),
                             viewer=self.viewer, thinking=self.thinking, selected=self.selected,
                             jump_number=jump["move_number"] if jump is not None else None,
-                            persons_in_hand=self.persons_in_hand())
+                            persons_in_hand=self.persons_in_hand(), totals=self.shown_totals())
 
     def render(self) -> Element:
         t = self.t

@@ -8,6 +8,7 @@ play that led to it. The table shows the game and turns gestures into moves.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from kabale.game import IllegalMove
@@ -15,6 +16,7 @@ from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience, PatienceObservation
 from kabale.session import Session
 
+from .ahead import PATIENCE_SOLVER, import_ahead
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import endowment_element, kabala_element, log_element, sum_element
@@ -39,6 +41,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         super().__init__(app)
         self.saved = saved
         self.stats = stats
+        self._ahead: asyncio.Task[None] | None = None  # the solver's import ahead (start)
         self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
         self._session: Session | None = None
 
@@ -236,7 +239,14 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         self.saved, self.reveal, self.selected = saved, None, frozenset()
         self.refresh()
 
+    def start(self) -> None:
+        """The table shows: import the Hint's solver ahead, on idle (so the first hint needs no import)."""
+        super().start()
+        self._ahead = import_ahead(PATIENCE_SOLVER)
+
     def leave(self) -> None:
         super().leave()
+        if self._ahead is not None:
+            self._ahead.cancel()
         self.stop_hint()
         self.stop_review()

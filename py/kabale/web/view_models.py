@@ -361,10 +361,13 @@ def seat_place(seats: Sequence[str], looking: str | None, seat: str) -> str:
 
 def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any = None, looking: str | None = None,
                  viewer: str | None = None, thinking: str | None = None, selected: frozenset[int] = frozenset(),
-                 jump_number: int | None = None, persons_in_hand: tuple[str, ...] = ()) -> KabalamView:
+                 jump_number: int | None = None, persons_in_hand: tuple[str, ...] = (),
+                 totals: Mapping[str, int] | None = None) -> KabalamView:
     """The KABALAM table: ``hand`` is the hand shown (the current one, or a review's earlier
     position), ``looking`` who sees the device's cards, ``viewer`` whose turn the device takes,
-    ``thinking`` the computer seat finding its move, ``jump_number`` the move a review jumped to."""
+    ``thinking`` the computer seat finding its move, ``jump_number`` the move a review jumped to,
+    ``totals`` the match totals the seats show (the match's own when None; a review's jump
+    shows them as they stood at that decision)."""
     from kabale.games.kabala.rules import Move
 
     current = match.hand
@@ -396,7 +399,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
     )
     # the seats around the felt
     seat_order = [seat_plan.seat for seat_plan in plan.seats]
-    totals = match.totals
+    totals = match.totals if totals is None else totals
     seats = []
     for seat in seat_order:
         count = observation.cards_held(seat) if seat in shown.seats else 0
