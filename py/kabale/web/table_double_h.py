@@ -57,6 +57,7 @@ class DoubleHTable(Screen):
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
         self.message = ""
+        self.message_at: str | None = None  # the place the refusal speaks of ("4L"; None: the stock or the waste)
         self.notice = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
         self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
         self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
@@ -117,7 +118,7 @@ class DoubleHTable(Screen):
               self.render_stock(facts, hinted),
               self.render_controls(),
               h("p", {"class": "stats", "text": self.stats_line()})),
-            self.render_feedback(),
+            self.render_feedback(facts),
             self.render_result(facts) if facts.result.is_over else None,
         )
 
@@ -162,7 +163,8 @@ class DoubleHTable(Screen):
         may be turned over."""
         lit, picked = place.name in targets, self.source == place.name
         hint_here = hinted is not None and place.place in (hinted.source, hinted.target)
-        key = (self.app.language, place.cards, place.frame, movable(place), turnable(place), lit, picked, hint_here)
+        key = (self.app.language, place.cards, place.frame, movable(place), turnable(place), lit, picked, hint_here,
+               self.refused(place.name))
         cached = self._place_cache.get(place.name)
         if cached is not None and cached[0] == key:
             template = cached[1]
@@ -184,6 +186,8 @@ class DoubleHTable(Screen):
             classes.append("picked")
         if hinted is not None and (hinted.source == place.place or (hinted.target == place.place)):
             classes.append("hinted")
+        if self.refused(name):  # marked as a hint's places are: on a phone the words are not beside it
+            classes.append("refused")
         pile = [card_element(card, t, classes="in-pile") for card in place.cards] or [card_element(None, t)]
         return h(
             "div",
@@ -200,7 +204,8 @@ class DoubleHTable(Screen):
                     "aria-label": self.place_label(place),
                     "aria-pressed": "true" if self.source == name else "false",
                     "data-drag": "true" if movable(place) else None,
-                    "style": f"--cards:{len(place.cards)}",
+                    # the name the words over the table stand next to when they speak of this place
+                    "style": f"--cards:{len(place.cards)}; --anchor: --place-{name}",
                 },
                 h("span", {"class": "pile"}, *pile),
             ),
@@ -257,11 +262,12 @@ class DoubleHTable(Screen):
                          "disabled": game.is_over(), "text": t("dh.give_up")}),
         )
 
-    def render_feedback(self) -> Element:
-        """The hint, the verdict and a refusal, where the player is looking and on no card: at the
-        foot of the column beside the board on a wide screen, over the buttons at the foot on a
-        phone (below the buttons they fell under the fold; over the board they hid its last row).
-        A press on them takes them down (``dismiss``)."""
+    def render_feedback(self, facts: TableFacts) -> Element:
+        """The hint, the verdict and a refusal, where the player is looking and on no card: next to
+        the place they speak of (``words_at``), in the room between an H's legs, where the layout has
+        that room; else at the foot of the column beside the board, or right under the H's on a phone,
+        pointing up at the place (kabale.css). Below the buttons they fell under the fold; over the
+        board they hid its last row. A press on them takes them down (``dismiss``)."""
         t, game = self.t, self.game_state
         hint_text = None
         if self.thinking:
@@ -273,13 +279,34 @@ class DoubleHTable(Screen):
         verdict = None
         if self.app.settings.still_winnable and self.verdict is not None and not game.is_over():
             verdict = h("p", {"class": f"verdict {self.verdict}", "text": t(f"dh.winnable.{self.verdict}")})
+        at = self.words_at(facts)
         return h(
             "div",
-            {"class": "feedback", "data-action": "dismiss"},
+            # next to the place they speak of where the layout has room (kabale.css: the H's inside)
+            {"class": "feedback", "data-action": "dismiss", "data-at": at.name if at else None,
+             "data-value": at.value if at else None, "style": f"position-anchor: --place-{at.name}" if at else None},
             h("div", {"class": "advice", "aria-live": "polite"}, self.vetted_text(),
               h("p", {"class": "auto-note", "text": self.notice}) if self.notice else None, hint_text, verdict),
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
         )
+
+    def refused(self, name: str) -> bool:
+        """The refusal shown speaks of this place."""
+        return bool(self.message) and self.message_at == name
+
+    def words_at(self, facts: TableFacts) -> PlaceFacts | None:
+        """The place the feedback speaks of: the one a refusal refused, or the one whose card a hint
+        moves (its target when the card comes from the waste); None for the stock, the waste, a note."""
+        name: str | None = None
+        if self.message:
+            name = self.message_at
+        elif self.hint is not None and self.hint[0] is not None and not self.thinking:
+            move = self.hint[0]
+            place = move.source if move.source is not None else move.target
+            name = None if place is None else str(place)
+        if name is None:
+            return None
+        return facts.places[Place.from_text(name).index]
 
     def vetted_text(self) -> Element | None:
         """Winnable deals only: how long the solver took to find this deal winnable, until the first move."""
@@ -405,7 +432,7 @@ class DoubleHTable(Screen):
             self.source = source
         else:
             self.source = None
-            self.message = self.t("dh.cannot_move")
+            self.message, self.message_at = self.t("dh.cannot_move"), None if source == WASTE else source
         self.refresh()
 
     def double_tap(self, name: str) -> bool:
@@ -440,7 +467,7 @@ class DoubleHTable(Screen):
         starts = [move for move in moves if move.target is not None and not game.pile(move.target)
                   and self.top_card(source).is_club and move.target.value == self.top_card(source).value]
         if not builds and not starts:
-            self.message = self.t("dh.no_build")
+            self.message, self.message_at = self.t("dh.no_build"), None if source == WASTE else source
             self.refresh()
             return
         self.play((builds or starts)[0])
@@ -457,6 +484,7 @@ class DoubleHTable(Screen):
         except IllegalMove as error:
             self.source = None
             self.message = refusal(error, self.t)
+            self.message_at = str(move.target) if move.kind is MoveKind.CARD else None  # where it would not go
             self.refresh()
             return
         self.source, self.message, self.hint, self.notice = None, "", None, ""
