@@ -27,6 +27,8 @@ SCREENS = {
     "1920x1080": (1920, 1080, False),
     "1366x768": (1366, 768, False),
     "1280x800": (1280, 800, False),
+    "1280x650 (a laptop's browser)": (1280, 650, False),
+    "1024x600": (1024, 600, False),
     "768x1024": (768, 1024, True),
     "390x844": (390, 844, True),
     "360x740": (360, 740, True),
@@ -135,19 +137,49 @@ def test_every_table_fits_the_screen(screen: str, screen_context: Any, base_url:
     open_three_tables(page, screen)
 
 
-#: The cards of the board that a shown bubble of the feedback (a refusal, a hint) lies over.
+#: The cards that a shown bubble of the feedback (a refusal, a hint) lies over: the board's, the stock's, the waste's.
 CARDS_UNDER_FEEDBACK = """() => {
   const bubbles = [...document.querySelectorAll('.double-h-table > .feedback > *')]
     .map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
   const covered = [];
-  for (const card of document.querySelectorAll('.double-h-board .card')) {
+  for (const card of document.querySelectorAll('.double-h-table .card')) {
     const c = card.getBoundingClientRect();
     if (bubbles.some((b) => b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5)) {
-      covered.push(`${card.dataset.card} at (${Math.round(c.left)}, ${Math.round(c.top)})`);
+      covered.push(`${card.dataset.card || 'a back'} at (${Math.round(c.left)}, ${Math.round(c.top)})`);
     }
   }
   return {bubbles: bubbles.length, covered};
 }"""
+
+#: Where the words stand against the place they speak of (the feedback's data-at): the gap between the
+#: words and the place, in px; the place's card width; the centre of the pointer drawn on the words
+#: (null: none), across; the foot of the H's; and the top of the words.
+WORDS_AND_PLACE = """() => {
+  const feedback = document.querySelector('.double-h-table > .feedback');
+  const at = feedback.dataset.at;
+  if (!at) return null;
+  const p = document.querySelector(`.place-button[data-place="${at}"]`).getBoundingClientRect();
+  const words = [...feedback.children].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
+  const top = Math.min(...words.map((b) => b.top)), bottom = Math.max(...words.map((b) => b.bottom));
+  const left = Math.min(...words.map((b) => b.left)), right = Math.max(...words.map((b) => b.right));
+  const gap = Math.hypot(Math.max(p.left - right, left - p.right, 0), Math.max(p.top - bottom, top - p.bottom, 0));
+  const before = getComputedStyle(feedback, '::before');
+  let pointer = null;
+  if (before.content !== 'none' && before.content !== 'normal') {
+    // fixed inside the table (which contains its layout): left is from the table's left
+    const table = document.querySelector('.double-h-table').getBoundingClientRect();
+    pointer = table.left + parseFloat(before.left) + parseFloat(before.borderLeftWidth);
+  }
+  const hs = [...document.querySelectorAll('.double-h-board > .h-shape')].map((el) => el.getBoundingClientRect().bottom);
+  return {at, gap, card: document.querySelector('.double-h-board .card').getBoundingClientRect().width,
+          place: [p.left, p.right], pointer, hFoot: Math.max(...hs), top};
+}"""
+
+#: How the words stand by the place they speak of, by the screen's layout: "beside" (the classic H:
+#: in the room between its legs, next to the place), "under" (a phone upright: right under the H's,
+#: pointing up at the place), "between" (a phone sideways: a refusal between the crossbars).
+NEAR = {"1280x800": "beside", "768x1024": "beside", "390x844": "under", "360x740": "under",
+        "844x390 (phone landscape)": "between"}
 
 
 def assert_covers_no_card(page: Page, what: str) -> None:
@@ -156,10 +188,39 @@ def assert_covers_no_card(page: Page, what: str) -> None:
     assert not found["covered"], f"{what} lies over cards: {found['covered']}"
 
 
-@pytest.mark.parametrize("screen", ["1280x800", "390x844", "360x740", "844x390 (phone landscape)"])
+def assert_near_its_place(page: Page, screen: str, what: str, places: list[str]) -> None:
+    """The words speak of one of ``places`` and stand by it as the screen's layout allows (NEAR)."""
+    near = page.evaluate(WORDS_AND_PLACE)
+    assert near is not None and near["at"] in places, f"{what} at {screen} is not tied to {places}: {near}"
+    if NEAR[screen] == "beside":
+        assert near["gap"] <= 8, f"{what} at {screen} is {near['gap']:.0f} px from its place: {near}"
+    elif NEAR[screen] == "under":
+        assert near["pointer"] is not None, f"{what} at {screen} has no pointer: {near}"
+        assert near["place"][0] <= near["pointer"] <= near["place"][1], f"{what} at {screen} points elsewhere: {near}"
+        assert 0 <= near["top"] - near["hFoot"] <= 16, f"{what} at {screen} is not right under the H's: {near}"
+    else:  # between the crossbars, the middle of the board: within three cards of any place of its rows
+        assert near["gap"] <= 3 * near["card"], f"{what} at {screen} is far from its place: {near}"
+
+
+def drawn_through(seed: int) -> str:
+    """A saved Double H deal with its whole stock drawn (round 1's order seen): a hint then names a place."""
+    import json
+
+    from kabale.games.double_h.moves import Move
+    from kabale.web.saved import SavedDoubleH
+
+    game = DoubleH.deal(seed)
+    while Move.draw() in game.legal_moves():
+        game.apply(Move.draw())
+    return json.dumps({"app": "kabale", "schema": 1, "name": "double-h", "revision": 1,
+                       "data": SavedDoubleH(game).to_dict()})
+
+
+@pytest.mark.parametrize("screen", ["1280x800", "768x1024", "390x844", "360x740", "844x390 (phone landscape)"])
 def test_a_refusal_and_a_hint_show_inside_the_viewport_over_no_card(screen: str, screen_context: Any, base_url: str) -> None:
     """Double H at 1280x800, where both fell below the fold (y = 939 and 931 of 800), and on phones, where
-    over the foot of the board they hid its last row: in view, and over no card of the board."""
+    over the foot of the board they hid its last row: in view, over no card, and by the place they
+    speak of (issue 13: "next to the cards they concern")."""
     width, height, touch = SCREENS[screen]
     page: Page = screen_context(width, height, touch)
     page.goto(base_url + "?game=double-h&seed=5")
@@ -171,14 +232,18 @@ def test_a_refusal_and_a_hint_show_inside_the_viewport_over_no_card(screen: str,
     expect(refusal).to_be_visible()
     assert inside_viewport(page, ".double-h-table .refusal"), f"the refusal is out of view at {screen}"
     assert_covers_no_card(page, f"the refusal at {screen}")
+    assert_near_its_place(page, screen, "the refusal", [str(stuck.place)])
+    expect(page.locator(".place-button.refused")).to_have_attribute("data-place", str(stuck.place))
     page.keyboard.press("h")
     expect(page.locator(".hint-text")).to_contain_text(re.compile(r"^(Hint: |No move)"), timeout=30_000)
     expect(refusal).to_have_count(0)  # asking what to do makes the refusal old news
+    expect(page.locator(".place-button.refused")).to_have_count(0)
     assert inside_viewport(page, ".hint-text"), f"the hint is out of view at {screen}"
     assert_covers_no_card(page, f"the hint at {screen}")
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
-    if touch:
+    if NEAR[screen] != "beside":
         # on a phone it lies over the buttons at the foot: a tap on it takes it down, and reaches no button
+        # (beside its place, in the room between an H's legs, it lies over nothing a press could reach)
         box = page.locator(".hint-text").bounding_box()
         assert box is not None
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -186,6 +251,21 @@ def test_a_refusal_and_a_hint_show_inside_the_viewport_over_no_card(screen: str,
         expect(page.locator(".place-button.hinted")).to_have_count(0)
         expect(page.get_by_role("button", name="Give up")).to_be_enabled()  # the game goes on
         expect(page.locator(".game-end")).to_have_count(0)
+    # a hint that names places (deal 7, its stock seen): the places outlined, the words by the first
+    page.evaluate("record => localStorage.setItem('kabale:double-h', record)", drawn_through(7))
+    page.evaluate(GO, "?game=patience&seed=8")
+    expect(page.get_by_role("region", name="Patience Kabalam table")).to_be_visible()
+    page.evaluate(GO, "?game=double-h")
+    expect(page.locator(".double-h-table .deal-number")).to_have_text("Deal 7")
+    page.keyboard.press("h")
+    expect(page.locator(".hint-text")).to_contain_text(re.compile(r"^Hint: "), timeout=30_000)
+    hinted = page.locator(".place-button.hinted").evaluate_all("els => els.map((el) => el.dataset.place)")
+    assert hinted, f"the hint at {screen} marks no place"
+    assert inside_viewport(page, ".hint-text"), f"the hint is out of view at {screen}"
+    assert_covers_no_card(page, f"the hint at {screen}")
+    if NEAR[screen] != "between":  # (a phone sideways: a hint is too long for the room between the crossbars)
+        assert_near_its_place(page, screen, "the hint", hinted)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
 
 
 HOST_PAGE = """<!doctype html>

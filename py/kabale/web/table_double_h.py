@@ -63,6 +63,7 @@ class DoubleHTable(TableShell):
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
         self.message = ""
+        self.message_at: str | None = None  # the place the refusal speaks of ("4L"; None: the stock or the waste)
         self.notice = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
         self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
         self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
@@ -149,7 +150,7 @@ class DoubleHTable(TableShell):
               self.render_stock(facts, hinted, view),
               self.render_controls(view),
               self.render_stats(view.stats)),
-            self.render_feedback(view),
+            self.render_feedback(view, facts),
             self.render_end(view, facts),
         )
 
@@ -180,7 +181,8 @@ class DoubleHTable(TableShell):
         may be turned over."""
         lit, picked = place.name in targets, self.source == place.name
         hint_here = hinted is not None and place.place in (hinted.source, hinted.target)
-        key = (self.app.language, place.cards, place.frame, movable(place), turnable(place), lit, picked, hint_here)
+        key = (self.app.language, place.cards, place.frame, movable(place), turnable(place), lit, picked, hint_here,
+               self.refused(place.name))
         cached = self._place_cache.get(place.name)
         if cached is not None and cached[0] == key:
             template = cached[1]
@@ -202,6 +204,8 @@ class DoubleHTable(TableShell):
             classes.append("picked")
         if hinted is not None and (hinted.source == place.place or (hinted.target == place.place)):
             classes.append("hinted")
+        if self.refused(name):  # marked as a hint's places are: on a phone the words are not beside it
+            classes.append("refused")
         pile = [card_element(card, t, classes="in-pile") for card in place.cards] or [card_element(None, t)]
         return h(
             "div",
@@ -218,7 +222,8 @@ class DoubleHTable(TableShell):
                     "aria-label": self.place_label(place),
                     "aria-pressed": "true" if self.source == name else "false",
                     "data-drag": "true" if movable(place) else None,
-                    "style": f"--cards:{len(place.cards)}",
+                    # the name the words over the table stand next to when they speak of this place
+                    "style": f"--cards:{len(place.cards)}; --anchor: --place-{name}",
                 },
                 h("span", {"class": "pile"}, *pile),
             ),
@@ -261,15 +266,19 @@ class DoubleHTable(TableShell):
         return h("div", {"class": "controls"},
                  *(button_element(button) for button in (view.undo, view.redo, view.hint, view.give_up)))
 
-    def render_feedback(self, view: DoubleHView) -> Element:
-        """The hint, the verdict and a refusal, where the player is looking and on no card: at the
-        foot of the column beside the board on a wide screen, over the buttons at the foot on a
-        phone (below the buttons they fell under the fold; over the board they hid its last row).
-        A press on them takes them down (``dismiss``)."""
+    def render_feedback(self, view: DoubleHView, facts: TableFacts) -> Element:
+        """The hint, the verdict and a refusal, where the player is looking and on no card: next to
+        the place they speak of (``words_at``), in the room between an H's legs, where the layout has
+        that room; else at the foot of the column beside the board, or right under the H's on a phone,
+        pointing up at the place (kabale.css). Below the buttons they fell under the fold; over the
+        board they hid its last row. A press on them takes them down (``dismiss``)."""
         said = view.feedback
+        at = self.words_at(facts)
         return h(
             "div",
-            {"class": "feedback", "data-action": "dismiss"},
+            # next to the place they speak of where the layout has room (kabale.css: the H's inside)
+            {"class": "feedback", "data-action": "dismiss", "data-at": at.name if at else None,
+             "data-value": at.value if at else None, "style": f"position-anchor: --place-{at.name}" if at else None},
             h("div", {"class": "advice", "aria-live": "polite"},
               h("p", {"class": "vetted", "text": said.vetted}) if said.vetted is not None else None,
               h("p", {"class": "auto-note", "text": said.notice}) if said.notice else None,
@@ -277,6 +286,24 @@ class DoubleHTable(TableShell):
               h("p", {"class": said.verdict[0], "text": said.verdict[1]}) if said.verdict is not None else None),
             h("p", {"class": "refusal", "role": "alert", "text": said.refusal}),
         )
+
+    def refused(self, name: str) -> bool:
+        """The refusal shown speaks of this place."""
+        return bool(self.message) and self.message_at == name
+
+    def words_at(self, facts: TableFacts) -> PlaceFacts | None:
+        """The place the feedback speaks of: the one a refusal refused, or the one whose card a hint
+        moves (its target when the card comes from the waste); None for the stock, the waste, a note."""
+        name: str | None = None
+        if self.message:
+            name = self.message_at
+        elif self.hint is not None and self.hint[0] is not None and not self.thinking:
+            move = self.hint[0]
+            place = move.source if move.source is not None else move.target
+            name = None if place is None else str(place)
+        if name is None:
+            return None
+        return facts.places[Place.from_text(name).index]
 
     def render_end(self, view: DoubleHView, facts: TableFacts) -> Element | None:
         """The end of the game over the table; a won game's bonus is counted up (the heading says it in words)."""
@@ -359,7 +386,7 @@ class DoubleHTable(TableShell):
             self.source = source
         else:
             self.source = None
-            self.message = self.t("dh.cannot_move")
+            self.message, self.message_at = self.t("dh.cannot_move"), None if source == WASTE else source
         self.refresh()
 
     def double_tap(self, name: str) -> bool:
@@ -394,7 +421,7 @@ class DoubleHTable(TableShell):
         starts = [move for move in moves if move.target is not None and not game.pile(move.target)
                   and self.top_card(source).is_club and move.target.value == self.top_card(source).value]
         if not builds and not starts:
-            self.message = self.t("dh.no_build")
+            self.message, self.message_at = self.t("dh.no_build"), None if source == WASTE else source
             self.refresh()
             return
         self.play((builds or starts)[0])
@@ -412,6 +439,7 @@ class DoubleHTable(TableShell):
         except IllegalMove as error:
             self.source = None
             self.message = refusal(error, self.t)
+            self.message_at = str(move.target) if move.kind is MoveKind.CARD else None  # where it would not go
             self.refresh()
             return
         self.source, self.message, self.hint, self.notice = None, "", None, ""
