@@ -5,8 +5,13 @@
 // just before a redraw and play() just after it. capture() notes where each
 // face-up card ([data-card]) was on screen (First); play(), in the next animation
 // frame, where it is now (Last), and animates each card that moved from its old
-// place to its new one (Invert, Play): a translate added on top of the card's
-// own transform, so no layout runs per frame and a picked-up card keeps its lift.
+// place to its new one (Invert, Play): a translate within the card's own transform,
+// so no layout runs per frame and a picked-up card keeps its lift.
+//
+// Every animation replaces the element's transform with its own keyframes, which hold
+// the element's own transform (``within``): Chromium runs only such animations on the
+// compositor ("add" kept the card's transform by itself, but ran each frame on the main
+// thread, where a Python task or a redraw held the cards still).
 //
 // What a card's old place cannot tell, Python says with a cue (one redraw's,
 // from its own state: what just happened):
@@ -43,6 +48,22 @@ const MIN_DISTANCE_PX = 1;
 const PERSPECTIVE = "perspective(700px)";
 
 const reducedMotionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** An element's own transform now (its style's: a picked card's lift), "" for none. */
+function ownTransform(element) {
+  const transform = getComputedStyle(element).transform;
+  return transform && transform !== "none" ? transform : "";
+}
+
+/** ``keyframes`` within ``own`` (an element's own transform): each transform applies inside it, as
+ *  composite "add" put it, so the animation may replace the element's transform (and run on the
+ *  compositor) and end where the element rests. */
+function within(own, keyframes) {
+  if (!own) return keyframes;
+  return keyframes.map((keyframe) => (keyframe.transform === undefined ? keyframe : {
+    ...keyframe, transform: keyframe.transform === "none" ? own : `${own} ${keyframe.transform}`,
+  }));
+}
 
 let captured = null; // {scope, rects: Map<card text, DOMRect[]>, stacks: Map<packet, {element, rect}>, carried: [...]}
 let frame = 0;
@@ -184,6 +205,7 @@ function carriedOf(root) {
  *  computer's play, a packet's flip) sends it on from there; when the last redraw
  *  has not been painted yet, what the player saw is still the earlier note. */
 function capture(root, scope) {
+  echo = null; // Python redraws: its drawing is the truth, the echo of a press is no longer ours
   if (frame) {
     cancelAnimationFrame(frame);
     frame = 0;
@@ -268,11 +290,18 @@ function play(root, scope, cues) {
     let moved = 0;
     const flights = [];
     if (before) {
-      for (const { element, dx, dy, distance } of pairs(root, before.rects, skip)) {
-        if (distance < MIN_DISTANCE_PX) continue;
+      // a card still in flight from an earlier redraw goes on from where it was seen (its place
+      // was noted with the flight's offset): its old flight ends, not to hold up the new one
+      for (const animation of document.getAnimations()) {
+        const target = animation.id === ANIMATION_ID && animation.effect && animation.effect.target;
+        if (target && root.contains(target) && !skip.has(target)) animation.cancel();
+      }
+      const moving = pairs(root, before.rects, skip).filter(({ distance }) => distance >= MIN_DISTANCE_PX)
+        .map((pair) => ({ ...pair, own: ownTransform(pair.element) })); // all read, then all written
+      for (const { element, dx, dy, own } of moving) {
         flights.push(element.animate(
-          [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-          { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
+          within(own, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }]),
+          { id: ANIMATION_ID, duration: motion.duration, easing: EASING },
         ));
         moved += 1;
       }
@@ -306,14 +335,13 @@ function deal(root, cue) {
   if (!source || !cards.length) return;
   const start = source.getBoundingClientRect();
   const gap = (cards.length > 1 ? Math.min(45, (DEAL_MS - DEAL_CARD_MS) / (cards.length - 1)) : 0) * slow();
-  cards.forEach((element, index) => {
-    const now = element.getBoundingClientRect();
+  const dealt = cards.map((element) => ({ element, now: element.getBoundingClientRect(), own: ownTransform(element) }));
+  dealt.forEach(({ element, now, own }, index) => {
     const { dx, dy } = from(start, now);
     const scale = Math.max(0.3, Math.min(1, start.height / now.height));
     element.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }],
-      { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING, fill: "backwards",
-        composite: "add" },
+      within(own, [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }]),
+      { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING, fill: "backwards" },
     );
   });
 }
@@ -335,10 +363,9 @@ function flip(root, packet, before) {
     removeWhenDone(away, ghost);
   }
   stack.animate(
-    [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
-     { transform: `${PERSPECTIVE} rotateY(0deg)` }],
-    { id: "kabale-flip", duration: half, delay: old ? half : 0, easing: "ease-out", fill: "backwards",
-      composite: "add" },
+    within(ownTransform(stack), [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
+                                 { transform: `${PERSPECTIVE} rotateY(0deg)` }]),
+    { id: "kabale-flip", duration: half, delay: old ? half : 0, easing: "ease-out", fill: "backwards" },
   );
 }
 
@@ -358,8 +385,8 @@ function travel(root, cue, cards) {
     .getBoundingClientRect();
   const half = (TRAVEL_MS / 2) * slow();
   const gap = Math.min(30, 90 / cards.length) * slow();
-  cards.forEach((element, index) => {
-    const now = element.getBoundingClientRect();
+  const seen = cards.map((element) => ({ element, now: element.getBoundingClientRect(), own: ownTransform(element) }));
+  seen.forEach(({ element, now, own }, index) => {
     if (!now.width) return;
     const { dx, dy, scale } = from(origin, now);
     const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
@@ -373,10 +400,9 @@ function travel(root, cue, cards) {
     );
     removeWhenDone(away, ghost);
     element.animate(
-      [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
-       { transform: "none" }],
-      { id: "kabale-travel", duration: half, delay: index * gap + half, easing: "ease-out", fill: "backwards",
-        composite: "add" },
+      within(own, [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
+                   { transform: "none" }]),
+      { id: "kabale-travel", duration: half, delay: index * gap + half, easing: "ease-out", fill: "backwards" },
     );
   });
 }
@@ -400,21 +426,23 @@ function win(root, cue, flights) {
     // the patience and KABALAM: the Kabala's packets leap and spin, one after another
     const stacks = [...root.querySelectorAll(".kabala .packet-stack")];
     const turns = cue.game === "kabalam" ? 2 : 1;
+    const owns = stacks.map(ownTransform);
     stacks.forEach((stack, index) => {
       stack.animate(
-        [{ transform: "none" },
-         { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
-         { transform: `rotate(${turns * 360}deg)` }],
-        { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out", composite: "add" },
+        within(owns[index], [{ transform: "none" },
+                             { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
+                             { transform: `rotate(${turns * 360}deg)` }]),
+        { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out" },
       );
       wave = Math.max(wave, (index * 110 + 480) * slow());
     });
   }
   if (panel) {
     panel.animate(
-      [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
+      within(ownTransform(panel), [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 },
+                                   { transform: "scale(1)" }]),
       { id: "kabale-win", duration: 320 * slow(), delay: Math.max(0, wave - 120 * slow()), easing: "ease-out",
-        fill: "backwards", composite: "add" },
+        fill: "backwards" },
     );
     wave += 200 * slow();
   }
@@ -492,6 +520,7 @@ function pressed(event) {
   if (!running().length) {
     aim = null;
     finish();
+    if (event.target instanceof Element) echoPick(event, event.target);
     return;
   }
   const seen = event.target instanceof Element ? event.target : null;
@@ -506,6 +535,7 @@ function pressed(event) {
     y: event.clientY,
     time: performance.now(),
   };
+  if (element) echoPick(event, element); // the card aimed at, where it landed
 }
 
 /** The element a press's aim stands for now (Python may have redrawn since: the same control). */
@@ -533,8 +563,73 @@ function clicked(event) {
   }));
 }
 
+// -- a press shows its pick in its own frame --------------------------------------------------------
+//
+// Python picks a card up at the click, which comes with the release: a press that lasts 100 ms
+// showed nothing for those 100 ms, and then waited for Python's move and redraw. So the press
+// itself lifts the card it picks, at once, as Python will draw it (an endowment card toggles
+// "picked" and aria-pressed; a Double H place or the waste, when no card is picked up yet and its
+// card may be moved, takes "picked"). It is an echo, not state: Python's redraw at the click (or
+// at a drag's start) is the truth and overwrites it (assets/js/redraw.js makes the page equal to
+// the drawing); when the press ends without Python redrawing (no click, a click Python ignores),
+// the echo is taken back. A press during an animation finishes it first, and the card in flight
+// it aimed at is echoed where it landed. The echo is no motion: it shows with reduced motion too.
+
+/** How long after a release the echo of its press waits for Python's redraw (a touch's click
+ *  may come a little after the release), before it is taken back. */
+const ECHO_MS = 400;
+
+let echo = null; // {element, className, pressed, timer}: a press's pick shown before Python's
+
+/** The pick a press on ``element`` will make, as Python draws it: {element, picked}, or null. */
+function pickOf(element) {
+  const view = document.getElementById("view");
+  if (!view || !view.contains(element) || view.querySelector(".reveal")) return null;
+  const card = element.closest("button[data-action=card]:not([disabled])");
+  if (card) {
+    const picked = card.getAttribute("aria-pressed") === "true";
+    return { element: card, picked: !picked };
+  }
+  const place = element.closest("button.place-button[data-drag=true]:not([disabled])");
+  if (place && (place.dataset.action === "place" || place.dataset.action === "waste")
+      && !view.querySelector(".place-button.picked")) {
+    return { element: place, picked: true };
+  }
+  return null;
+}
+
+/** Show the pick a press on ``target`` makes (the pressed element, or the card in flight it aimed at). */
+function echoPick(event, target) {
+  takeEchoBack();
+  if (event.button !== 0 || !event.isPrimary) return;
+  const pick = pickOf(target);
+  if (!pick) return;
+  const { element, picked } = pick;
+  echo = { element, className: element.className, pressed: element.getAttribute("aria-pressed"), timer: 0 };
+  element.classList.toggle("picked", picked);
+  element.setAttribute("aria-pressed", String(picked));
+}
+
+/** The press ended and Python has not redrawn: the echo goes (unless Python's click comes soon). */
+function takeEchoBack() {
+  if (!echo) return;
+  const { element, className, pressed, timer } = echo;
+  echo = null;
+  if (timer) clearTimeout(timer);
+  element.className = className;
+  if (pressed === null) element.removeAttribute("aria-pressed");
+  else element.setAttribute("aria-pressed", pressed);
+}
+
+function released() {
+  if (echo && !echo.timer) echo.timer = setTimeout(takeEchoBack, ECHO_MS);
+}
+
 document.addEventListener("pointerdown", pressed, { capture: true });
-document.addEventListener("pointercancel", () => { aim = null; }, { capture: true });
+document.addEventListener("pointercancel", () => { aim = null; takeEchoBack(); }, { capture: true });
+document.addEventListener("pointerup", released, { capture: true });
+// after Python's handler (on <body>): a click that Python did not redraw for leaves no echo behind
+document.addEventListener("click", takeEchoBack);
 // after drag.js's listener (loaded first), which swallows the click that ends a drag
 document.addEventListener("click", clicked, { capture: true });
 // A key during an animation finishes it first, so the input lands where the card is going.
