@@ -55,6 +55,13 @@ function ownTransform(element) {
   return transform && transform !== "none" ? transform : "";
 }
 
+/** A card whose own style moves it now (a CSS transition of its transform: the lift of a pick a
+ *  press has just shown): its few pixels are that transition's, which a flight would freeze. */
+function liftingItself(element) {
+  return element.getAnimations().some((animation) => animation instanceof CSSTransition
+    && animation.transitionProperty === "transform" && animation.playState === "running");
+}
+
 /** ``keyframes`` within ``own`` (an element's own transform): each transform applies inside it, as
  *  composite "add" put it, so the animation may replace the element's transform (and run on the
  *  compositor) and end where the element rests. */
@@ -296,7 +303,8 @@ function play(root, scope, cues) {
         const target = animation.id === ANIMATION_ID && animation.effect && animation.effect.target;
         if (target && root.contains(target) && !skip.has(target)) animation.cancel();
       }
-      const moving = pairs(root, before.rects, skip).filter(({ distance }) => distance >= MIN_DISTANCE_PX)
+      const moving = pairs(root, before.rects, skip)
+        .filter(({ element, distance }) => distance >= MIN_DISTANCE_PX && !liftingItself(element))
         .map((pair) => ({ ...pair, own: ownTransform(pair.element) })); // all read, then all written
       for (const { element, dx, dy, own } of moving) {
         flights.push(element.animate(
