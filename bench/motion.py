@@ -109,6 +109,10 @@ def stored(page: Page, name: str) -> dict[str, Any]:
     return data
 
 
+#: No card in flight, none waiting to be dealt (as tests/e2e/helpers.py waits before aiming).
+LANDED = ("() => !window.kabaleMotion || !document.getAnimations()"
+          ".some((a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id))")
+
 #: How long a press lasts, from the button going down to its release (a quick click).
 PRESS_MS = 80
 #: The picks' presses timed, by game: press to the first frame that shows a change.
@@ -118,6 +122,8 @@ PICKS: dict[str, list[float]] = {}
 def press(page: Page, selector: str) -> None:
     """Press the control with the mouse for PRESS_MS, as a person clicks (down, up, click), and
     time it from the press to the first frame after the first change the page shows."""
+    # a person aims at a card at rest (a card not yet dealt is not there to be pressed)
+    page.wait_for_function(LANDED, timeout=10_000)
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
     seen = page.evaluate("window.__watch.presses.length")
