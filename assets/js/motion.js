@@ -5,13 +5,8 @@
 // just before a redraw and play() just after it. capture() notes where each
 // face-up card ([data-card]) was on screen (First); play(), in the next animation
 // frame, where it is now (Last), and animates each card that moved from its old
-// place to its new one (Invert, Play): a translate within the card's own transform,
-// so no layout runs per frame and a picked-up card keeps its lift.
-//
-// Every animation replaces the element's transform with its own keyframes, which hold
-// the element's own transform (``within``): Chromium runs only such animations on the
-// compositor ("add" kept the card's transform by itself, but ran each frame on the main
-// thread, where a Python task or a redraw held the cards still).
+// place to its new one (Invert, Play): a translate added on top of the card's
+// own transform, so no layout runs per frame and a picked-up card keeps its lift.
 //
 // What a card's old place cannot tell, Python says with a cue (one redraw's,
 // from its own state: what just happened):
@@ -48,29 +43,6 @@ const MIN_DISTANCE_PX = 1;
 const PERSPECTIVE = "perspective(700px)";
 
 const reducedMotionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
-
-/** An element's own transform now (its style's: a picked card's lift), "" for none. */
-function ownTransform(element) {
-  const transform = getComputedStyle(element).transform;
-  return transform && transform !== "none" ? transform : "";
-}
-
-/** A card whose own style moves it now (a CSS transition of its transform: the lift of a pick a
- *  press has just shown): its few pixels are that transition's, which a flight would freeze. */
-function liftingItself(element) {
-  return element.getAnimations().some((animation) => animation instanceof CSSTransition
-    && animation.transitionProperty === "transform" && animation.playState === "running");
-}
-
-/** ``keyframes`` within ``own`` (an element's own transform): each transform applies inside it, as
- *  composite "add" put it, so the animation may replace the element's transform (and run on the
- *  compositor) and end where the element rests. */
-function within(own, keyframes) {
-  if (!own) return keyframes;
-  return keyframes.map((keyframe) => (keyframe.transform === undefined ? keyframe : {
-    ...keyframe, transform: keyframe.transform === "none" ? own : `${own} ${keyframe.transform}`,
-  }));
-}
 
 let captured = null; // {scope, rects: Map<card text, DOMRect[]>, stacks: Map<packet, {element, rect}>, carried: [...]}
 let frame = 0;
@@ -297,19 +269,11 @@ function play(root, scope, cues) {
     let moved = 0;
     const flights = [];
     if (before) {
-      // a card still in flight from an earlier redraw goes on from where it was seen (its place
-      // was noted with the flight's offset): its old flight ends, not to hold up the new one
-      for (const animation of document.getAnimations()) {
-        const target = animation.id === ANIMATION_ID && animation.effect && animation.effect.target;
-        if (target && root.contains(target) && !skip.has(target)) animation.cancel();
-      }
-      const moving = pairs(root, before.rects, skip)
-        .filter(({ element, distance }) => distance >= MIN_DISTANCE_PX && !liftingItself(element))
-        .map((pair) => ({ ...pair, own: ownTransform(pair.element) })); // all read, then all written
-      for (const { element, dx, dy, own } of moving) {
+      for (const { element, dx, dy, distance } of pairs(root, before.rects, skip)) {
+        if (distance < MIN_DISTANCE_PX || liftingItself(element)) continue;
         flights.push(element.animate(
-          within(own, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }]),
-          { id: ANIMATION_ID, duration: motion.duration, easing: EASING },
+          [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+          { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
         ));
         moved += 1;
       }
@@ -320,6 +284,13 @@ function play(root, scope, cues) {
     if (cued.travel) travel(root, cued.travel, cueTargets);
     if (cued.win) win(root, cued.win, flights);
   });
+}
+
+/** A card whose own style moves it now (a CSS transition of its transform: the lift of a pick a
+ *  press has just shown): its few pixels are that transition's, no flight of their own. */
+function liftingItself(element) {
+  return element.getAnimations().some((animation) => animation instanceof CSSTransition
+    && animation.transitionProperty === "transform" && animation.playState === "running");
 }
 
 function centre(rect) {
@@ -343,13 +314,14 @@ function deal(root, cue) {
   if (!source || !cards.length) return;
   const start = source.getBoundingClientRect();
   const gap = (cards.length > 1 ? Math.min(45, (DEAL_MS - DEAL_CARD_MS) / (cards.length - 1)) : 0) * slow();
-  const dealt = cards.map((element) => ({ element, now: element.getBoundingClientRect(), own: ownTransform(element) }));
-  dealt.forEach(({ element, now, own }, index) => {
+  cards.forEach((element, index) => {
+    const now = element.getBoundingClientRect();
     const { dx, dy } = from(start, now);
     const scale = Math.max(0.3, Math.min(1, start.height / now.height));
     element.animate(
-      within(own, [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }]),
-      { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING, fill: "backwards" },
+      [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }],
+      { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING, fill: "backwards",
+        composite: "add" },
     );
   });
 }
@@ -371,9 +343,10 @@ function flip(root, packet, before) {
     removeWhenDone(away, ghost);
   }
   stack.animate(
-    within(ownTransform(stack), [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
-                                 { transform: `${PERSPECTIVE} rotateY(0deg)` }]),
-    { id: "kabale-flip", duration: half, delay: old ? half : 0, easing: "ease-out", fill: "backwards" },
+    [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
+     { transform: `${PERSPECTIVE} rotateY(0deg)` }],
+    { id: "kabale-flip", duration: half, delay: old ? half : 0, easing: "ease-out", fill: "backwards",
+      composite: "add" },
   );
 }
 
@@ -393,8 +366,8 @@ function travel(root, cue, cards) {
     .getBoundingClientRect();
   const half = (TRAVEL_MS / 2) * slow();
   const gap = Math.min(30, 90 / cards.length) * slow();
-  const seen = cards.map((element) => ({ element, now: element.getBoundingClientRect(), own: ownTransform(element) }));
-  seen.forEach(({ element, now, own }, index) => {
+  cards.forEach((element, index) => {
+    const now = element.getBoundingClientRect();
     if (!now.width) return;
     const { dx, dy, scale } = from(origin, now);
     const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
@@ -408,9 +381,10 @@ function travel(root, cue, cards) {
     );
     removeWhenDone(away, ghost);
     element.animate(
-      within(own, [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
-                   { transform: "none" }]),
-      { id: "kabale-travel", duration: half, delay: index * gap + half, easing: "ease-out", fill: "backwards" },
+      [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
+       { transform: "none" }],
+      { id: "kabale-travel", duration: half, delay: index * gap + half, easing: "ease-out", fill: "backwards",
+        composite: "add" },
     );
   });
 }
@@ -434,23 +408,21 @@ function win(root, cue, flights) {
     // the patience and KABALAM: the Kabala's packets leap and spin, one after another
     const stacks = [...root.querySelectorAll(".kabala .packet-stack")];
     const turns = cue.game === "kabalam" ? 2 : 1;
-    const owns = stacks.map(ownTransform);
     stacks.forEach((stack, index) => {
       stack.animate(
-        within(owns[index], [{ transform: "none" },
-                             { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
-                             { transform: `rotate(${turns * 360}deg)` }]),
-        { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out" },
+        [{ transform: "none" },
+         { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
+         { transform: `rotate(${turns * 360}deg)` }],
+        { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out", composite: "add" },
       );
       wave = Math.max(wave, (index * 110 + 480) * slow());
     });
   }
   if (panel) {
     panel.animate(
-      within(ownTransform(panel), [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 },
-                                   { transform: "scale(1)" }]),
+      [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
       { id: "kabale-win", duration: 320 * slow(), delay: Math.max(0, wave - 120 * slow()), easing: "ease-out",
-        fill: "backwards" },
+        fill: "backwards", composite: "add" },
     );
     wave += 200 * slow();
   }
