@@ -184,6 +184,7 @@ function carriedOf(root) {
  *  computer's play, a packet's flip) sends it on from there; when the last redraw
  *  has not been painted yet, what the player saw is still the earlier note. */
 function capture(root, scope) {
+  echo = null; // Python redraws: its drawing is the truth, the echo of a press is no longer ours
   if (frame) {
     cancelAnimationFrame(frame);
     frame = 0;
@@ -269,7 +270,7 @@ function play(root, scope, cues) {
     const flights = [];
     if (before) {
       for (const { element, dx, dy, distance } of pairs(root, before.rects, skip)) {
-        if (distance < MIN_DISTANCE_PX) continue;
+        if (distance < MIN_DISTANCE_PX || liftingItself(element)) continue;
         flights.push(element.animate(
           [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
           { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
@@ -283,6 +284,13 @@ function play(root, scope, cues) {
     if (cued.travel) travel(root, cued.travel, cueTargets);
     if (cued.win) win(root, cued.win, flights);
   });
+}
+
+/** A card whose own style moves it now (a CSS transition of its transform: the lift of a pick a
+ *  press has just shown): its few pixels are that transition's, no flight of their own. */
+function liftingItself(element) {
+  return element.getAnimations().some((animation) => animation instanceof CSSTransition
+    && animation.transitionProperty === "transform" && animation.playState === "running");
 }
 
 function centre(rect) {
@@ -492,6 +500,7 @@ function pressed(event) {
   if (!running().length) {
     aim = null;
     finish();
+    if (event.target instanceof Element) echoPick(event, event.target);
     return;
   }
   const seen = event.target instanceof Element ? event.target : null;
@@ -506,6 +515,7 @@ function pressed(event) {
     y: event.clientY,
     time: performance.now(),
   };
+  if (element) echoPick(event, element); // the card aimed at, where it landed
 }
 
 /** The element a press's aim stands for now (Python may have redrawn since: the same control). */
@@ -533,8 +543,73 @@ function clicked(event) {
   }));
 }
 
+// -- a press shows its pick in its own frame --------------------------------------------------------
+//
+// Python picks a card up at the click, which comes with the release: a press that lasts 100 ms
+// showed nothing for those 100 ms, and then waited for Python's move and redraw. So the press
+// itself lifts the card it picks, at once, as Python will draw it (an endowment card toggles
+// "picked" and aria-pressed; a Double H place or the waste, when no card is picked up yet and its
+// card may be moved, takes "picked"). It is an echo, not state: Python's redraw at the click (or
+// at a drag's start) is the truth and overwrites it (assets/js/redraw.js makes the page equal to
+// the drawing); when the press ends without Python redrawing (no click, a click Python ignores),
+// the echo is taken back. A press during an animation finishes it first, and the card in flight
+// it aimed at is echoed where it landed. The echo is no motion: it shows with reduced motion too.
+
+/** How long after a release the echo of its press waits for Python's redraw (a touch's click
+ *  may come a little after the release), before it is taken back. */
+const ECHO_MS = 400;
+
+let echo = null; // {element, className, pressed, timer}: a press's pick shown before Python's
+
+/** The pick a press on ``element`` will make, as Python draws it: {element, picked}, or null. */
+function pickOf(element) {
+  const view = document.getElementById("view");
+  if (!view || !view.contains(element) || view.querySelector(".reveal")) return null;
+  const card = element.closest("button[data-action=card]:not([disabled])");
+  if (card) {
+    const picked = card.getAttribute("aria-pressed") === "true";
+    return { element: card, picked: !picked };
+  }
+  const place = element.closest("button.place-button[data-drag=true]:not([disabled])");
+  if (place && (place.dataset.action === "place" || place.dataset.action === "waste")
+      && !view.querySelector(".place-button.picked")) {
+    return { element: place, picked: true };
+  }
+  return null;
+}
+
+/** Show the pick a press on ``target`` makes (the pressed element, or the card in flight it aimed at). */
+function echoPick(event, target) {
+  takeEchoBack();
+  if (event.button !== 0 || !event.isPrimary) return;
+  const pick = pickOf(target);
+  if (!pick) return;
+  const { element, picked } = pick;
+  echo = { element, className: element.className, pressed: element.getAttribute("aria-pressed"), timer: 0 };
+  element.classList.toggle("picked", picked);
+  element.setAttribute("aria-pressed", String(picked));
+}
+
+/** The press ended and Python has not redrawn: the echo goes (unless Python's click comes soon). */
+function takeEchoBack() {
+  if (!echo) return;
+  const { element, className, pressed, timer } = echo;
+  echo = null;
+  if (timer) clearTimeout(timer);
+  element.className = className;
+  if (pressed === null) element.removeAttribute("aria-pressed");
+  else element.setAttribute("aria-pressed", pressed);
+}
+
+function released() {
+  if (echo && !echo.timer) echo.timer = setTimeout(takeEchoBack, ECHO_MS);
+}
+
 document.addEventListener("pointerdown", pressed, { capture: true });
-document.addEventListener("pointercancel", () => { aim = null; }, { capture: true });
+document.addEventListener("pointercancel", () => { aim = null; takeEchoBack(); }, { capture: true });
+document.addEventListener("pointerup", released, { capture: true });
+// after Python's handler (on <body>): a click that Python did not redraw for leaves no echo behind
+document.addEventListener("click", takeEchoBack);
 // after drag.js's listener (loaded first), which swallows the click that ends a drag
 document.addEventListener("click", clicked, { capture: true });
 // A key during an animation finishes it first, so the input lands where the card is going.

@@ -18,6 +18,22 @@ Child = "Element | str | None"
 __all__ = ["Element", "h", "replace_children", "redraw", "by_id", "listen", "data", "found", "document", "window"]
 
 
+#: ``make`` of assets/js/redraw.js, once the page has it (see ``h``).
+_make: Any = None
+#: The props whose value is set as text (any other True is a bare attribute).
+_TEXT_PROPS = frozenset({"text", "class", "style"})
+
+
+def _maker() -> Any:
+    global _make
+    if _make is None:
+        script = getattr(window, "kabaleRedraw", None)
+        make = None if script is None or is_none(script) else getattr(script, "make", None)
+        if make is not None and not is_none(make):
+            _make = make
+    return _make
+
+
 def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Element:
     """An element with attributes and children; ``text=`` sets its textContent.
 
@@ -25,7 +41,21 @@ def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Eleme
     ``style`` ("--i:3; color:red") is set property by property through the CSSOM:
     the page's Content-Security-Policy refuses style attributes, not style properties.
     Children are elements or strings (made into text nodes); None is skipped.
+
+    The element is made in one call into the page (``make`` in assets/js/redraw.js): a call
+    that crosses from Python to JavaScript costs far more than the work it asks for, and a
+    call per attribute and per child was most of a click's redraw (bench/motion.py). Without
+    the script, the same element call by call.
     """
+    make = _maker()
+    if make is not None:
+        flat: list[Any] = []
+        for name, value in (props or {}).items():
+            if value is None or value is False:
+                continue
+            flat.append(name)
+            flat.append("" if value is True and name not in _TEXT_PROPS else str(value))
+        return make(tag, len(flat) // 2, *flat, *(child for child in children if child is not None))
     element = document.createElement(tag)
     for name, value in (props or {}).items():
         if value is None or value is False:
