@@ -96,32 +96,32 @@ PAGES = {
 #: The yardstick of the cold-start goal.
 BARE = "bare_trimmed"
 #: Variants of index.html made for a run, in bench/results/ (git-ignored), every URL
-#: re-rooted: "kabale_preload" with <link rel=preload/modulepreload> for the runtime's
-#: files, the config and the bundle, so their downloads start with the page's own
-#: instead of one after the other (core.js, pyscript.toml, runtime.mjs, pyodide.mjs,
-#: pyodide.asm.mjs, then the wasm, the stdlib and the bundle). Cold loads only.
-VARIANTS = ("kabale_preload",)
-PRELOAD = """
-  <link rel="preload" href="pyscript.toml" as="fetch" crossorigin>
-  <link rel="modulepreload" href="assets/js/runtime.mjs">
-  <link rel="modulepreload" href="assets/vendor/pyodide-314.0.7/pyodide.mjs">
-  <link rel="modulepreload" href="assets/vendor/pyodide-314.0.7/pyodide.asm.mjs">
-  <link rel="preload" href="assets/vendor/pyodide-314.0.7/pyodide.asm.wasm" as="fetch" type="application/wasm" crossorigin>
-  <link rel="preload" href="build/python_stdlib.zip" as="fetch" crossorigin>
-  <link rel="preload" href="build/kabale.zip" as="fetch" crossorigin>
-"""
+#: re-rooted: "kabale_no_preload" without its <link rel=preload/modulepreload> (for the
+#: runtime's files, the config and the bundle), whose downloads then start one after the
+#: other (core.js, pyscript.toml, runtime.mjs, pyodide.mjs, pyodide.asm.mjs, then the
+#: wasm, the standard library and the bundle). Cold loads only.
+VARIANTS = ("kabale_no_preload",)
+_PRELOAD = re.compile(r'^ *<link rel="(?:preload|modulepreload)"[^>]*>\n', re.MULTILINE)
 _LOCAL_URL = re.compile(r'\b(src|href|config)="(?!https?:|data:|#)([^"]*)"')
 
 
 def variant_page(name: str) -> str:
     """Write the variant ``name`` of index.html under bench/results/; return its path in the site."""
     text = (ROOT / "index.html").read_text(encoding="utf-8")
-    if name == "kabale_preload":
-        text = text.replace('  <link rel="manifest"', PRELOAD.lstrip("\n") + '  <link rel="manifest"', 1)
+    if name == "kabale_no_preload":
+        text, found = _PRELOAD.subn("", text)
+        if not found:
+            raise RuntimeError("index.html has no preload to leave out")
     folder = ROOT / "bench" / "results" / name
     folder.mkdir(parents=True, exist_ok=True)
     up = "../" * len(folder.relative_to(ROOT).parts)
-    (folder / "index.html").write_text(_LOCAL_URL.sub(lambda match: f'{match[1]}="{up}{match[2]}"', text), encoding="utf-8")
+    text = _LOCAL_URL.sub(lambda match: f'{match[1]}="{up}{match[2]}"', text)
+    # PyScript resolves the config's URLs against the page, not the config: a config of its own
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8").replace('"./', f'"{up}')
+    (folder / "pyscript.toml").write_text(config.replace(f'= "{up}*"', '= "./*"'), encoding="utf-8")
+    text = text.replace(f'config="{up}./pyscript.toml"', 'config="./pyscript.toml"')
+    text = text.replace(f'href="{up}pyscript.toml"', 'href="./pyscript.toml"')
+    (folder / "index.html").write_text(text, encoding="utf-8")
     return (folder / "index.html").relative_to(ROOT).as_posix()
 WASM = "pyodide.asm.wasm"
 
@@ -193,9 +193,15 @@ def counting_handler(traffic: Traffic) -> None:
     handler._counted = True  # type: ignore[attr-defined]
 
 
+#: Network conditions for every page (--rtt, --mbps): Chromium's own throttling, as DevTools applies it.
+NETWORK: dict[str, Any] = {}
+
+
 def load(context: BrowserContext, url: str, reload: bool = False, snapshot: bool | None = None) -> dict[str, float | None]:
     """One start; with ``snapshot`` given, check that it did (or did not) restore the memory snapshot."""
     page = context.pages[0] if reload and context.pages else context.new_page()
+    if NETWORK and not reload:
+        context.new_cdp_session(page).send("Network.emulateNetworkConditions", NETWORK)
     if reload:
         page.reload()
     else:
@@ -264,9 +270,10 @@ def ratios(medians: dict[str, dict[str, float]]) -> dict[str, float]:
             if bare in medians:
                 found[f"cold_ready_{name}_over_{bare}"] = round(figures["cold_ready"] / medians[bare]["cold_ready"], 3)
                 found[f"cold_skeleton_painted_{name}_over_{bare}_ready"] = round(figures["cold_painted"] / medians[bare]["cold_ready"], 3)
-        if "kabale_preload" in medians:
-            found["cold_ready_kabale_preload_over_kabale"] = round(medians["kabale_preload"]["cold_ready"] / figures["cold_ready"], 3)
-        found[f"{name}_warm_ready_over_cold_ready"] = round(figures["warm_ready"] / figures["cold_ready"], 3)
+        if "kabale_no_preload" in medians:
+            found["cold_ready_kabale_over_kabale_no_preload"] = round(figures["cold_ready"] / medians["kabale_no_preload"]["cold_ready"], 3)
+        if "warm_ready" in figures:
+            found[f"{name}_warm_ready_over_cold_ready"] = round(figures["warm_ready"] / figures["cold_ready"], 3)
         for phase in ("warm_offline", "warm_offline_no_snapshot"):
             if f"{phase}_ready" in figures:
                 found[f"{name}_{phase}_ready_over_cold_ready"] = round(figures[f"{phase}_ready"] / figures["cold_ready"], 3)
@@ -283,7 +290,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pages", default=",".join(PAGES), help="which of " + ", ".join([*PAGES, *VARIANTS]))
     parser.add_argument("--no-wire", action="store_true", help="skip the bytes of a first visit (a dist/ build)")
+    parser.add_argument("--cold-only", action="store_true", help="cold loads only (no warm or offline ones)")
+    parser.add_argument("--rtt", type=float, default=0, help="a network round trip, in ms (throttled by Chromium)")
+    parser.add_argument("--mbps", type=float, default=0, help="the network's download speed, in Mbit/s (throttled)")
     args = parser.parse_args()
+    if args.rtt or args.mbps:
+        NETWORK.update(offline=False, latency=args.rtt, uploadThroughput=-1,
+                       downloadThroughput=args.mbps * 1e6 / 8 if args.mbps else -1)
     pages = [name for name in args.pages.split(",") if name]
     if unknown := set(pages) - set(PAGES) - set(VARIANTS):
         parser.error(f"unknown pages: {sorted(unknown)}")
@@ -309,7 +322,9 @@ def main() -> int:
                 context = browser.new_context()
                 context.add_init_script(READY_PROBE)
                 phases = {"cold": load(context, url, snapshot=False if name == "kabale" else None)}
-                if name == "kabale":
+                if args.cold_only:
+                    pass
+                elif name == "kabale":
                     page = context.pages[0]
                     page.evaluate(SERVICE_WORKER_READY)  # precached: the worker serves from now on
                     context.set_offline(True)
@@ -346,6 +361,7 @@ def main() -> int:
               for name, bucket in results.items()}
     report = {
         "runs": args.runs,
+        "network": {"rtt_ms": args.rtt, "mbps": args.mbps} if NETWORK else "127.0.0.1, unthrottled",
         "load_before": load_before,
         "median_ms": {name: {key: round(value, 1) for key, value in figures.items()} for name, figures in medians.items()},
         "ready_min_max_ms": spread,
