@@ -27,10 +27,17 @@ byte of it goes on the wire). Once from this checkout as `make play` serves it
 when it has them), each with the number of times the 9.6 MB wasm went out
 (the goal: 1).
 
-Goals (issue 15): Kabale ready / bare ready <= 1.00 cold; warm offline
+The pages: Kabale; the bare page on the stock runtime ("bare"), and on Kabale's
+own runtime module with the same trimmed standard library ("bare_trimmed", the
+yardstick of the goal); "kabale_no_preload", index.html without its preloads
+(cold only). --rtt and --mbps throttle every page's network in Chromium, as
+DevTools does (127.0.0.1 has no latency: preloading shows its worth there less).
+
+Goals (issue 15): Kabale ready / bare_trimmed ready <= 1.00 cold; warm offline
 <= 0.5 x cold; a first visit <= 7 MB on the wire from dist/.
 
-Usage: .venv/bin/python bench/boot.py [--runs N]
+Usage: .venv/bin/python bench/boot.py [--runs N] [--pages kabale,bare_trimmed,...]
+       [--cold-only] [--no-wire] [--rtt MS --mbps MBIT]
 """
 
 from __future__ import annotations
