@@ -38,6 +38,25 @@ Goals (issue 15): Kabale ready / bare_trimmed ready <= 1.00 cold; warm offline
 
 Usage: .venv/bin/python bench/boot.py [--runs N] [--pages kabale,bare_trimmed,...]
        [--cold-only] [--no-wire] [--rtt MS --mbps MBIT]
+
+Figures (2026-12-01, 2 cores shared by six engineers: load average 9-19
+throughout, so the spread is wide; medians, pages interleaved):
+
+* The snapshot made in the browser (3 runs, load 12.7 before, 13.1 after):
+  warm offline ready 905 ms with it (846-1064), 1916 without (1538-2705), cold
+  3663: 0.25x cold with it, 0.52x without (the goal is 0.5x); longest block
+  150 ms against 983. Made 4.6-6.0 s after the first start the worker serves
+  (of which 4 s waiting on purpose). Before it, the downloaded one (3 runs, load
+  13): 975 against 1503 ms without, the first visit 8.31 MB on the wire.
+* A first visit from dist/ (brotli): 4.66 MB on the wire, the wasm once
+  (2.77 MB of it); from the checkout (gzip on the fly) 6.06 MB.
+* Preloads, cold ready with / without: 0.86 (7 runs, 40 ms and 20 Mbit/s,
+  load 14-19: 8222 against 9529 ms), 0.98 and 0.79 (4 runs each, same
+  network), 0.81 and 0.89 (3 and 6 runs, 127.0.0.1); the skeleton's paint
+  the same within 40 ms.
+* Kabale cold against bare_trimmed: 0.78 (3 runs, 127.0.0.1), 1.39 (4 runs,
+  throttled), 1.43 (6 runs, 127.0.0.1, before the preloads were adopted):
+  within the noise of this machine the goal of 1.00 is not shown to hold.
 """
 
 from __future__ import annotations
