@@ -21,6 +21,12 @@
 // hashes. Then it waits. It takes over only when the player presses "Reload" on
 // the page's offer (a "skip-waiting" message), never by itself, so a game in
 // progress is never reloaded under the player.
+//
+// Pyodide's memory snapshot (for warm starts) is not downloaded: the page makes
+// it in a worker of its own and posts it here (a "snapshot" message; see
+// assets/js/runtime.mjs). It is kept in this release's cache, beside the files
+// it was made from, so it goes with them when a new release takes over; the
+// page reads it from there (caches.match), so it is never asked of the network.
 
 /* global KABALE_PRECACHE */
 importScripts("./precache-manifest.js");
@@ -35,6 +41,10 @@ const INDEX = new URL("index.html", self.location).href;
 // The page's own responses of a first visit (assets/js/offline.js writes it).
 const STAGING = PREFIX + "first-visit";
 const SCOPE_PATH = new URL("./", self.location).pathname;
+// The snapshot's key in the cache (runtime.mjs: SNAPSHOT_URL); no such file is served.
+const SNAPSHOT = new URL("build/pyodide-snapshot.bin", self.location).href;
+// A snapshot is Pyodide's whole memory: tens of MB. Anything much smaller is not one.
+const SNAPSHOT_MIN_BYTES = 1_000_000;
 const URLS = new Map(
   Object.entries(PRECACHE.files).map(([path, hash]) => [new URL(path, self.location).href, { path, hash }]),
 );
@@ -124,6 +134,13 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   // Sent only by the page's "Reload" button (assets/js/offline.js).
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // Sent by the page once its worker has made the snapshot (assets/js/runtime.mjs).
+  const memory = event.data && event.data.type === "snapshot" ? event.data.memory : null;
+  if (memory instanceof Uint8Array && memory.byteLength >= SNAPSHOT_MIN_BYTES) {
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(SNAPSHOT, new Response(memory, {
+      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(memory.byteLength) },
+    }))));
+  }
 });
 
 function cacheKey(request) {

@@ -39,11 +39,11 @@ adopted        1.98        1.96         2450 (1876-3269)  1017
   ~0.1 s, not the boot. Dropped.
 * A warm start restores the memory snapshot, in which the start-up modules are
   already imported: neither change matters there, but the snapshot must be made
-  from the same zip the page loads (scripts/snapshot.py does).
+  from the same zip the page loads (assets/js/runtime.mjs makes it in the browser).
 
 How: every variant is made here, in a temporary folder, from the vendored
 python_stdlib.zip and build/kabale.zip (neither is changed). The .pyc files are
-compiled by the vendored Pyodide itself, in Node (as scripts/snapshot.py runs
+compiled by the vendored Pyodide itself, in Node (as scripts/stdlib.py runs
 it): Pyodide 314.0.7 is CPython 3.14.2 and .venv is 3.11, whose magic number a
 3.14 interpreter refuses, so only Pyodide can make .pyc it will load. They are
 unchecked hash-based .pyc (PEP 552), so no date in the zip matters.

@@ -47,8 +47,7 @@ HEADERS_FILE = "_headers"
 
 #: The types worth trying; images other than SVG are compressed already. Zip archives
 #: mostly are too, but python_stdlib.zip stores some files: brotli still saves 2.5 %.
-#: .bin: Pyodide's memory snapshot (31 MB, mostly zeros: 4.8 MB with brotli).
-COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".toml", ".webmanifest", ".svg", ".wasm", ".py", ".txt", ".zip", ".bin"})
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".toml", ".webmanifest", ".svg", ".wasm", ".py", ".txt", ".zip"})
 #: A compressed copy is kept only when it saves at least this share of the file.
 MIN_SAVING = 0.01
 #: Content-Encoding -> the suffix of a precompressed copy, in the server's order of preference.
@@ -87,8 +86,8 @@ def gzip_bytes(data: bytes, level: int = 9) -> bytes:
     return gzip.compress(data, compresslevel=level, mtime=0)
 
 
-# Quality 11 (the best) but for files over 16 MB (the memory snapshot): there 9,
-# 4.8 MB instead of 4.1 MB but 9 s instead of nearly 4 minutes.
+# Quality 11 (the best) but for files over 16 MB (none today; the memory snapshot was
+# one): there 9, 4.8 MB instead of 4.1 MB but 9 s instead of nearly 4 minutes.
 _NODE_BROTLI = """
 const fs = require("fs"), zlib = require("zlib");
 for (const file of JSON.parse(fs.readFileSync(0, "utf8"))) {
@@ -184,13 +183,11 @@ def main(argv: list[str]) -> int:
         print(f"dist: {error}", file=sys.stderr)
         return 1
     shown = target.relative_to(ROOT) if target.is_relative_to(ROOT) else target
-    boot = sum(_smallest(target, name) for name in manifest.files if name != precache.SNAPSHOT)
-    warm = sum(_smallest(target, name) for name in manifest.files if name == precache.SNAPSHOT)
+    boot = sum(_smallest(target, name) for name in manifest.files)
     print(
         f"dist: {shown}/ written: {len(manifest.files)} files precached as {manifest.cache_name}, "
         f"{manifest.bytes / 1e6:.1f} MB; with brotli a first visit moves {boot / 1e6:.1f} MB"
-        + (f", and the worker {warm / 1e6:.1f} MB more for warm starts (the memory snapshot)" if warm else "")
-        + "; serve it from any static host or sub-path"
+        "; serve it from any static host or sub-path"
     )
     return 0
 

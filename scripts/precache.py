@@ -14,11 +14,13 @@ itself names. The site (what `make dist` copies, what a host serves) is:
   (codemirror) and terminal (xterm) chunks, MicroPython's zip reader, source
   maps, or pyodide-lock.json when the interpreter module gives Pyodide the
   lock itself (assets/js/runtime.mjs does: nothing here loads a package);
-* Pyodide's memory snapshot (build/pyodide-snapshot.bin, scripts/snapshot.py),
-  when it exists and the interpreter is such a module of ours: it uses it;
 * the standard library our interpreter module names (build/python_stdlib.zip,
   scripts/stdlib.py), in place of the vendored python_stdlib.zip, which the page
   then never loads.
+
+Not Pyodide's memory snapshot for warm starts: the page makes it in the browser
+and gives it to the service worker (assets/js/runtime.mjs, sw.js), so it is
+never a file of the site.
 
 The precache is the site less what only an install uses, never the page:
 the manifest's PNG icons and the apple-touch-icon (the browser or the OS
@@ -48,7 +50,6 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-import snapshot
 import stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +65,8 @@ PYODIDE_ENTRY = "pyodide.mjs"
 PYODIDE_BOOT = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"
 PYODIDE_STDLIB = "python_stdlib.zip"
-#: Made by scripts/snapshot.py (make setup); loaded by assets/js/runtime.mjs on warm starts.
+#: The key of Pyodide's memory snapshot in the service worker's cache (assets/js/runtime.mjs, sw.js),
+#: made by the page in the browser. No such file is served: the site never holds it.
 SNAPSHOT = "build/pyodide-snapshot.bin"
 #: Made by scripts/stdlib.py (make setup); given to Pyodide by assets/js/runtime.mjs.
 STDLIB = stdlib.STDLIB
@@ -276,8 +278,6 @@ def _scan(site: Path) -> tuple[set[str], set[str]]:
     ours = [module for module in interpreters if PurePosixPath(module).name != PYODIDE_ENTRY]
     own_stdlib = any(STDLIB in (site / module).read_text(encoding="utf-8") for module in ours)
     found.update(_pyodide_files(modules, interpreters, site, own_stdlib=own_stdlib))
-    if ours and (site / SNAPSHOT).is_file():
-        found.add(SNAPSHOT)
     if own_stdlib:
         if not (site / STDLIB).is_file():
             raise SiteError(f"{STDLIB} is missing: make setup makes it (scripts/stdlib.py)")
@@ -349,11 +349,6 @@ def main(argv: list[str]) -> int:
             stdlib.write(site)  # before the list, which names it; the page cannot start without it
         except subprocess.SubprocessError as error:
             raise SiteError(f"the standard library could not be compiled ({error})") from error
-        site_files(site)  # a broken site is reported as such, before anything is made
-        try:
-            snapshot.write(site)  # before the list, which names it
-        except (OSError, subprocess.SubprocessError) as error:  # an optimisation: warm starts go without it
-            print(f"precache: no memory snapshot ({error})", file=sys.stderr)
         manifest = write(site)
     except (SiteError, OSError, ValueError, KeyError) as error:
         print(f"precache: {error}", file=sys.stderr)

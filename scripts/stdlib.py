@@ -19,8 +19,7 @@ What it costs: 2.1 MB more on a host that does not compress (GitHub Pages,
 Netlify, Cloudflare and `make play` all do) and in the service worker's cache,
 and a traceback through the standard library shows no source lines.
 
-What is kept, found in the vendored Pyodide itself (run in Node, as
-scripts/snapshot.py runs it):
+What is kept, found in the vendored Pyodide itself (run in Node):
 * every module Pyodide has imported once started;
 * every standard module Kabale's browser modules import (``kabale_imports``: read
   from their source, so an import inside a function counts), and those PyScript
@@ -37,8 +36,9 @@ Kabale imports is in it, and the e2e suites play every game on it.
 The .pyc must come from the same CPython minor version as Pyodide's (3.14; the
 magic number differs per version): .venv's Python is 3.11, so Pyodide compiles
 them. The zip is remade when the vendored zip, Kabale's imports or this script
-change (build/python_stdlib.json keeps their hash); the memory snapshot is made
-from it (scripts/snapshot.py), since a snapshot remembers the zip's layout.
+change (build/python_stdlib.json keeps their hash). The page's memory snapshot
+is made in the browser from the zip the page loads (assets/js/runtime.mjs), as it
+must be: a snapshot remembers the zip's layout.
 
 Usage: python3 scripts/stdlib.py [SITE_FOLDER]   (default: this checkout)
 """

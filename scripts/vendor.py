@@ -8,8 +8,8 @@ git-ignored: third-party code is never committed.
 Each package goes into a folder named after its pin (``pyodide-314.0.7``,
 ``pyscript-0.7.31``). Why: a host caches the vendored files for a year as
 immutable (scripts/dist.py), so a new pin must come under new URLs, or a
-returning browser would keep the old runtime's files beside a new memory
-snapshot and lock information. The pages and modules that name these folders
+returning browser would keep the old runtime's files beside new lock
+information and a new standard library. The pages and modules that name these folders
 are committed (index.html, assets/js/runtime.mjs, the bench pages); a pin
 changed without them stops set-up with the lines to change
 (:func:`check_references`), instead of a page that cannot load its runtime.
@@ -51,7 +51,7 @@ def _expected_versions() -> dict[str, str]:
 #: The folder under assets/vendor/ of each package, before its version.
 FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript"}
 #: Committed files that name the vendored folders, relative to the project root.
-REFERENCING = ("index.html", "assets/js/runtime.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml",
+REFERENCING = ("index.html", "assets/js/runtime.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml", "bench/bare/trimmed/index.html",
                "bench/bots_page/index.html", "bench/bots_page/pyscript.toml")
 #: A vendored folder as a path names it: "vendor/pyodide-314.0.7/" (or an unversioned "vendor/pyodide-314.0.7/").
 _REFERENCE = re.compile(r"vendor/(pyodide|pyscript)(-[^/\s\"']*)?/")
@@ -136,8 +136,8 @@ def made_by_node(target: Path, stamp: Path, field: str, key: str, command: Calla
     """``target``, made by the Node command that ``command(path to write)`` gives, unless ``stamp``
     says it was made for ``key`` already.
 
-    Why here: the standard library (scripts/stdlib.py) and the memory snapshot
-    (scripts/snapshot.py) are both made by the vendored Pyodide run in Node. The command writes a
+    Why here: the standard library (scripts/stdlib.py) is made by the vendored Pyodide run in
+    Node, and so may other build files be. The command writes a
     ``.partial`` file that replaces the target only once it is whole, so a run cut short leaves
     no half file for the page to load; the stamp records the key it was made for."""
     if target.is_file() and stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get(field) == key:

@@ -12,12 +12,17 @@
 // otherwise take this file's folder). tests/unit/test_precache.py checks LOCK_INFO
 // against the vendored lock file, so an upgrade of Pyodide cannot leave it stale.
 //
-// Warm starts restore a memory snapshot (build/pyodide-snapshot.bin, made by
-// scripts/snapshot.py from this very runtime) instead of running Python's own
-// start-up: ready about 3x sooner, and the page's main thread no longer blocked
-// for seconds. The snapshot is 31 MB (5 MB compressed), so it is used only when
-// the service worker serves the page (it precached the snapshot after the first
-// visit, in the background); a first visit starts as usual. A snapshot that is
+// Warm starts restore a memory snapshot of Pyodide just after its start
+// instead of running Python's own start-up: ready sooner, and the main thread
+// blocked far less (bench/boot.py). The snapshot is not downloaded (it was 31 MB,
+// 4.8 MB with brotli: more than half of a first visit): the browser makes it.
+// On a start served by the service worker that found no snapshot, once the page
+// has been idle a while, a module worker (assets/js/snapshot.mjs) starts a second
+// Pyodide with `_makeSnapshot`, off the main thread, from the files the service
+// worker already keeps (no request leaves the browser), and hands the memory to
+// the service worker, which keeps it in the release's own cache (sw.js): so each
+// release makes it once, from the very runtime and standard library it serves. A
+// first visit (no worker yet) neither uses nor makes one. A snapshot that is
 // missing or that Pyodide refuses means a usual start, never a failed one.
 // Python's `random` was seeded when the snapshot was taken, so it is seeded
 // again from the system's randomness: each start deals differently.
@@ -40,32 +45,73 @@ export const STDLIB_URL = new URL("../../build/python_stdlib.zip", import.meta.u
 
 export const SNAPSHOT_URL = new URL("../../build/pyodide-snapshot.bin", import.meta.url).href;
 
+// How long after a usual start the page waits before it makes the snapshot (then
+// for an idle moment): the player's first clicks come first.
+const SNAPSHOT_AFTER_MS = 4000;
+
+function served() {
+  return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+}
+
 async function warmSnapshot() {
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
+  if (!served() || !self.caches) return null;
   try {
-    const response = await fetch(SNAPSHOT_URL);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    // from the service worker's cache itself: no request, so no 404 logged while there is none
+    const response = await caches.match(SNAPSHOT_URL);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch {
-    return null; // not precached (make setup made none) and offline: a usual start
+    return null;
   }
 }
 
-export async function loadPyodide(options = {}) {
+/** Pyodide's settings for this site: its runtime, standard library and empty lock. */
+export function settingsFor(options = {}) {
   const lock = options.lockFileContents || options.lockFileURL ? {} : {
     lockFileContents: JSON.stringify({ info: LOCK_INFO, packages: {} }),
     // where a package would come from if one were ever asked for: this site, never a CDN
     packageBaseUrl: INDEX_URL,
   };
-  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...lock };
+  return { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, ...lock };
+}
+
+/** A fresh Pyodide's memory just after its start (run in assets/js/snapshot.mjs, a worker). */
+export async function makeMemorySnapshot() {
+  const pyodide = await loadVendoredPyodide({ ...settingsFor(), _makeSnapshot: true });
+  return pyodide.makeMemorySnapshot();
+}
+
+/** Later, on an idle moment, have a worker make the snapshot and give it to the service worker. */
+function keepSnapshotLater() {
+  const make = () => {
+    if (!served()) return;
+    const worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module" });
+    worker.addEventListener("message", ({ data }) => {
+      worker.terminate();
+      const controller = navigator.serviceWorker.controller;
+      if (data instanceof Uint8Array && controller) {
+        controller.postMessage({ type: "snapshot", memory: data }, [data.buffer]);
+      }
+    });
+    worker.addEventListener("error", () => worker.terminate());
+  };
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(make, { timeout: 10_000 }) : make());
+  setTimeout(idle, SNAPSHOT_AFTER_MS);
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = settingsFor(options);
   const memory = await warmSnapshot();
   if (memory) {
     try {
       const pyodide = await loadVendoredPyodide({ ...settings, _loadSnapshot: memory });
       pyodide.runPython("import random\nrandom.seed()");
+      performance.mark("kabale-snapshot-restored"); // for the tests and benchmarks
       return pyodide;
     } catch (error) {
       console.warn("Kabale starts without its memory snapshot:", error);
     }
   }
-  return loadVendoredPyodide(settings);
+  const pyodide = await loadVendoredPyodide(settings);
+  if (served() && typeof Worker === "function") keepSnapshotLater();
+  return pyodide;
 }

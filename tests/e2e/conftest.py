@@ -202,7 +202,7 @@ async (timeoutMs) => {
 
 def service_worker_ready(page: Page, timeout_ms: int = 150_000) -> str:
     """Wait until the page's service worker has precached the site and is active; return its scope
-    (the precache holds the 31 MB memory snapshot: on a busy machine that takes a while)."""
+    (the precache holds the 9.6 MB wasm: on a busy machine that takes a while)."""
     scope: str = page.evaluate(_SERVICE_WORKER_READY, timeout_ms)
     return scope
 
