@@ -44,8 +44,8 @@ PATIENCE_SOLVER = (
 #: What Double H's Hint (and "still winnable?") imports, leaves first.
 DOUBLE_H_SOLVER = (
     "kabale.games.double_h.solver", *_STATISTICS, "kabale.games.kabala.rules", "kabale.games.kabalam.state",
-    "kabale.games.patience.rules", "kabale.games.patience.solver", "kabale.solver_search", "kabale.solver",
-    "kabale.games.double_h.solver_honest",
+    "kabale.games.patience.core", "kabale.games.patience.rules", "kabale.games.patience.solver", "kabale.solver_search",
+    "kabale.solver", "kabale.games.double_h.solver_honest",
 )
 #: How long after the table shows before the first import: its first paint and a
 #: computer's first move come first.
