@@ -18,7 +18,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any, Generator, Hashable
 
-from .dom import Element, h
+from .dom import Element, data, h
 from .sliced_hint import PAINT_S
 
 __all__ = ["SlicedReview", "REVIEW_ACTIONS", "Progress"]
@@ -141,6 +141,18 @@ class SlicedReview:
         if self._review_task is not None and not self._review_task.done():
             self._review_task.cancel()
         self._review_task, self.review_progress, self.jumped, self.review_shown = None, None, None, False
+
+    #: What a table answers while a jump shows an earlier position (the shell's read-only dispatch).
+    read_only_actions: frozenset[str] = REVIEW_ACTIONS
+
+    def read_only(self) -> bool:
+        """A jump shows an earlier position, read only: the table answers only ``read_only_actions``."""
+        return self.jumped_decision() is not None
+
+    def review_actions(self) -> dict[str, Any]:
+        """The review's buttons as a table's actions (action -> callable of the pressed element)."""
+        return {action: (lambda target, action=action: self.on_review_action(action, int(data(target, "move") or 0)))
+                for action in REVIEW_ACTIONS}
 
     def on_review_action(self, action: str, move_number: int) -> None:
         if action == "review":

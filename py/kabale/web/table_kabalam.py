@@ -271,14 +271,9 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
 
     read_only_actions = REVIEW_ACTIONS | {"rules", "log", "new-match"}
 
-    def read_only(self) -> bool:
-        return self.jumped_decision() is not None
-
     def actions(self) -> dict[str, Action]:
-        review = {action: (lambda target, action=action: self.on_review_action(action, int(data(target, "move") or 0)))
-                  for action in REVIEW_ACTIONS}
         return {
-            **review,
+            **self.review_actions(),
             "card": lambda target: self.toggle(int(data(target, "index") or 0)),
             "packet": lambda target: self.packet_chosen(int(data(target, "packet") or 0)),
             "yield": lambda target: self.play(Move.yield_turn()),

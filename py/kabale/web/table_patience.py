@@ -21,7 +21,7 @@ from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import endowment_element, kabala_element, log_element, sum_element
 from .patience_hint import PatienceHintMixin
-from .patience_review import REVIEW_ACTIONS, PatienceReviewMixin
+from .patience_review import PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
 from .view_models import PatienceView, patience_view
@@ -121,16 +121,9 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
 
     # -- playing -------------------------------------------------------------------
 
-    read_only_actions = REVIEW_ACTIONS
-
-    def read_only(self) -> bool:
-        return self.jumped_decision() is not None
-
     def actions(self) -> dict[str, Action]:
-        review = {action: (lambda target, action=action: self.on_review_action(action, int(data(target, "move") or 0)))
-                  for action in REVIEW_ACTIONS}
         return {
-            **review,
+            **self.review_actions(),
             "card": lambda target: self.toggle(int(data(target, "index") or 0)),
             "packet": lambda target: self.packet_chosen(int(data(target, "packet") or 0)),
             "draw": lambda target: self.play(DRAW),
