@@ -144,6 +144,16 @@ def test_the_playouts_and_the_patience_search_ask_the_core_for_its_rules() -> No
     assert (hand.next_seat(), hand.next_draw()) == (0, 8)
 
 
+def test_the_coach_asks_the_core_for_the_double_test() -> None:
+    """The coach's plan (bots/coach.py) listed the Doubles a hand makes with its own test
+    (``counts[low] >= 2`` for a pair); it asks the core's ``doubles_held`` now."""
+    body = ast.parse(sources()["bots/coach.py"]).body
+    code = "\n".join(ast.unparse(node) for node in body if isinstance(node, ast.FunctionDef))
+    code = "\n".join(line for line in code.splitlines() if not line.strip().startswith(("'", '"')))
+    assert not _CORE_RULE_COPIES["the Double test"].search(code)
+    assert "doubles_held(" in code
+
+
 def test_kabalam_s_checked_hand_keeps_no_rules_of_its_own() -> None:
     """KabalamHand used to play every rule again on cards (the legal moves, whose turn
     is next, out with thirteen, the end and its scores); now it keeps its state in the

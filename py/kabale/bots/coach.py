@@ -29,9 +29,9 @@ from kabale.bots.hard import HardBot
 from kabale.bots.playout import play_out
 from kabale.bots.sampler import Knowledge
 from kabale.bots.search import Budget, value_for
-from kabale.games.kabalam.fast import to_sim
+from kabale.games.kabalam.fast import doubles_held, to_sim
 from kabale.cards import COMPOUNDED_SUMS, Card
-from kabale.games.kabala.rules import PAIRS, Move, known_packets
+from kabale.games.kabala.rules import Move, known_packets
 from kabale.games.kabalam.state import KabalamObservation
 
 __all__ = ["Step", "Advice", "Evaluation", "plan_of", "advise", "think_advice", "evaluate", "think_evaluation",
@@ -90,9 +90,7 @@ def _plays(counts: list[int], target: int, compounded: bool) -> list[Move]:
     found: list[Move] = []
     if counts[target]:
         found.append(Move.bare(target, counts[target], packet=1))
-    for low, high in PAIRS[compounded][target]:
-        if (counts[low] >= 2) if low == high else (counts[low] and counts[high]):
-            found.append(Move.double(low, high, packet=1))
+    found += (Move.double(low, high, packet=1) for low, high in doubles_held(counts, target, compounded))
     return found
 
 
