@@ -43,6 +43,8 @@ const STAGING = PREFIX + "first-visit";
 const SCOPE_PATH = new URL("./", self.location).pathname;
 // The snapshot's key in the cache (runtime.mjs: SNAPSHOT_URL); no such file is served.
 const SNAPSHOT = new URL("build/pyodide-snapshot.bin", self.location).href;
+// How many times the page has tried to make one in this release (runtime.mjs: SNAPSHOT_TRIES_URL).
+const SNAPSHOT_TRIES = new URL("build/pyodide-snapshot-tries.json", self.location).href;
 // A snapshot is Pyodide's whole memory: tens of MB. Anything much smaller is not one.
 const SNAPSHOT_MIN_BYTES = 1_000_000;
 const URLS = new Map(
@@ -134,6 +136,15 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   // Sent only by the page's "Reload" button (assets/js/offline.js).
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // Sent by the page as it starts a worker to make the snapshot: counted, so the page
+  // stops trying where it keeps failing (assets/js/runtime.mjs: SNAPSHOT_TRIES).
+  if (event.data && event.data.type === "snapshot-try") {
+    event.waitUntil(caches.open(CACHE).then(async (cache) => {
+      const counted = await cache.match(SNAPSHOT_TRIES);
+      const tries = (counted ? Number(await counted.json()) || 0 : 0) + 1;
+      await cache.put(SNAPSHOT_TRIES, new Response(JSON.stringify(tries), { headers: { "Content-Type": "application/json" } }));
+    }));
+  }
   // Sent by the page once its worker has made the snapshot (assets/js/runtime.mjs).
   const memory = event.data && event.data.type === "snapshot" ? event.data.memory : null;
   if (memory instanceof Uint8Array && memory.byteLength >= SNAPSHOT_MIN_BYTES) {

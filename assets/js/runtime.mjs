@@ -49,6 +49,22 @@ export const SNAPSHOT_URL = new URL("../../build/pyodide-snapshot.bin", import.m
 // for an idle moment): the player's first clicks come first.
 const SNAPSHOT_AFTER_MS = 4000;
 
+// At most this many tries at making the snapshot per release: where it keeps failing
+// (a worker short of memory, a browser that cannot), each start would otherwise spend
+// seconds of CPU on a second runtime. The service worker counts them in the release's
+// cache (a "snapshot-try" message), so a new release tries again.
+export const SNAPSHOT_TRIES = 3;
+export const SNAPSHOT_TRIES_URL = new URL("../../build/pyodide-snapshot-tries.json", import.meta.url).href;
+
+async function snapshotTries() {
+  try {
+    const response = await caches.match(SNAPSHOT_TRIES_URL);
+    return response ? Number(await response.json()) || 0 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function served() {
   return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 }
@@ -82,8 +98,9 @@ export async function makeMemorySnapshot() {
 
 /** Later, on an idle moment, have a worker make the snapshot and give it to the service worker. */
 function keepSnapshotLater() {
-  const make = () => {
-    if (!served()) return;
+  const make = async () => {
+    if (!served() || (await snapshotTries()) >= SNAPSHOT_TRIES) return;
+    navigator.serviceWorker.controller.postMessage({ type: "snapshot-try" });
     const worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module" });
     worker.addEventListener("message", ({ data }) => {
       worker.terminate();

@@ -282,3 +282,51 @@ def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click
     # the other tab's game was not reloaded under it
     assert other.evaluate("window.sameDocument") is True
     assert other.evaluate("document.body.dataset.release") is None
+
+
+#: A Worker that fails as a snapshot worker would where the browser cannot make one,
+#: and counts the snapshot workers the page starts (in localStorage, across starts).
+FAILING_SNAPSHOT_WORKER = """
+(() => {
+  const Real = window.Worker;
+  window.Worker = class extends EventTarget {
+    constructor(url, options) {
+      if (!String(url).includes("snapshot.mjs")) return new Real(url, options);
+      super();
+      localStorage.setItem("test-snapshot-workers", String(Number(localStorage.getItem("test-snapshot-workers") || 0) + 1));
+      setTimeout(() => this.dispatchEvent(new Event("error")), 10);
+    }
+    postMessage() {}
+    terminate() {}
+  };
+})();
+"""
+
+
+def test_making_the_snapshot_is_tried_three_times_a_release_where_it_keeps_failing(
+    page: Page, site_server: Callable[..., Any]
+) -> None:
+    """A browser that cannot make the memory snapshot would otherwise start a second runtime
+    in a worker at every start served by the service worker, seconds of CPU each time."""
+    server = site_server()
+    page.add_init_script(INSTANT)
+    page.add_init_script(FAILING_SNAPSHOT_WORKER)
+    page.goto(server.url + DEAL)
+    wait_ready(page)
+    service_worker_ready(page)
+
+    def workers() -> int:
+        return int(page.evaluate("Number(localStorage.getItem('test-snapshot-workers') || 0)"))
+
+    for tries in (1, 2, 3):
+        page.reload()
+        wait_ready(page)
+        page.wait_for_function(f"Number(localStorage.getItem('test-snapshot-workers') || 0) >= {tries}", timeout=30_000)
+        assert workers() == tries  # one try a start
+        assert not snapshot_restored(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_timeout(8_000)  # past the wait (4 s) and an idle moment, when a fourth try would start
+    assert workers() == 3
+    manifest = precache.build()
+    assert server.url + precache.SNAPSHOT not in cached_urls(page, manifest.cache_name)
