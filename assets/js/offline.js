@@ -94,9 +94,12 @@ function stageFirstVisit() {
   const original = window.fetch;
   const scope = SCOPE_URL.href;
   let staging = null;
+  const pending = []; // the puts still writing (the wasm's 9.6 MB takes a while)
   const stage = (response) => {
     staging ??= caches.open(STAGING);
-    return staging.then((cache) => cache.put(response.url, response));
+    const put = staging.then((cache) => cache.put(response.url, response));
+    pending.push(put);
+    return put;
   };
   function watched(input, init) {
     const result = original.call(window, input, init); // as window.fetch, whoever calls it
@@ -117,13 +120,17 @@ function stageFirstVisit() {
   window.fetch = watched;
   return () => {
     if (window.fetch === watched) window.fetch = original;
+    // The worker's install looks for each file in the staging cache once, so it is
+    // registered only when every put is written: a put still writing the wasm when the
+    // install looked made the worker download it again (a private window keeps no copy).
+    return Promise.allSettled(pending);
   };
 }
 
 const stopStaging = "serviceWorker" in navigator ? stageFirstVisit() : () => {};
 
 async function register() {
-  stopStaging();
+  await stopStaging();
   if (update.registration) return;
   try {
     const registration = await navigator.serviceWorker.register(WORKER_URL, {
