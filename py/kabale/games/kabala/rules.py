@@ -34,6 +34,7 @@ __all__ = [
     "Event",
     "double_pairs",
     "targets_of",
+    "core_play",
     "known_packets",
     "next_flip_cards",
 ]
@@ -517,6 +518,20 @@ def targets_of(packets: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
     tops = a[-1] + b[-1] + c[-1]
     return (COMPOUNDED_SUMS[tops], COMPOUNDED_SUMS[tops - a[-1] + a[0]], COMPOUNDED_SUMS[tops - b[-1] + b[0]],
             COMPOUNDED_SUMS[tops - c[-1] + c[0]])
+
+
+def core_play(kind: int, packet: int, x: int, y: int) -> Move | None:
+    """A fast core's play as the engine's move: kind 0 is a Bare Descent of y cards of
+    value x, 1 a Double of x and y, 2 a pass; packet counts from 0. None for kind 3,
+    which each game has of its own (KABALAM's yield, the patience's draw), so both
+    cores read the Kabala's plays the same way."""
+    if kind == 0:
+        return Move.bare(x, y, packet=packet + 1)
+    if kind == 1:
+        return Move.double(x, y, packet=packet + 1)
+    if kind == 2:
+        return Move.pass_flip(packet + 1)
+    return None
 
 
 def check_play(move: Move, target: int, compounded: bool) -> str:

@@ -25,7 +25,7 @@ import random
 from typing import Sequence
 
 from kabale.cards import COMPOUNDED_SUMS, compounded_sum
-from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move, targets_of
+from kabale.games.kabala.rules import OUT_WITH_THIRTEEN_CARDS, PAIRS, Move, core_play, targets_of
 from kabale.games.kabalam.state import ALL_PASSED, CLOSED, ONE_SEAT_LEFT
 
 __all__ = [
@@ -139,14 +139,7 @@ def to_move(move: SimMove) -> Move:
 
 
 def _new_move(move: SimMove) -> Move:
-    kind, packet, a, b = move
-    if kind == BARE:
-        return Move.bare(a, b, packet=packet + 1)
-    if kind == DOUBLE:
-        return Move.double(a, b, packet=packet + 1)
-    if kind == PASS:
-        return Move.pass_flip(packet + 1)
-    return Move.yield_turn()
+    return core_play(*move) or Move.yield_turn()
 
 
 class SimHand:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from kabale.cards import COMPOUNDED_SUMS
 from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
-from kabale.games.kabala.rules import targets_of
+from kabale.games.kabala.rules import core_play, targets_of
 
 if TYPE_CHECKING:  # the checked layer imports this module, not the other way round
     from kabale.games.patience.rules import Patience, PatiencePosition
@@ -143,14 +143,7 @@ class Model:
 
     @staticmethod
     def to_move(action: Action) -> Move:
-        kind, packet, x, y = action
-        if kind == A_BARE:
-            return Move.bare(x, y, packet=packet + 1)
-        if kind == A_DOUBLE:
-            return Move.double(x, y, packet=packet + 1)
-        if kind == A_PASS:
-            return Move.pass_flip(packet + 1)
-        return Move.draw()
+        return core_play(*action) or Move.draw()
 
     @staticmethod
     def from_move(move: Move) -> Action:
