@@ -7,7 +7,10 @@ in the Double H table), where only the browser could run and test it. Here it
 is engine code, tested in CPython, for every game alike:
 
 * **forced moves**: when a person has one legal move only (the patience's draw
-  after a play, KABALAM's yield when nothing else is left), the session plays it;
+  after a play, KABALAM's yield when nothing else is left), the session plays it,
+  for the seats a table says it may (``forces``: a hot-seat KABALAM table forces
+  the yield only on the person looking at the device, not on one who has not
+  been handed it yet);
 * **automatic moves**: a hook that names a move proved safe (the solver's
   ``safe_move`` for Double H, an option of the player) is played after each of
   the person's moves, up to a limit;
@@ -76,7 +79,7 @@ class Session:
 
     def __init__(self, game: Any, computers: Mapping[str, Chooser] | None = None,
                  automatic: Callable[[Any], Any | None] | None = None, max_automatic: int = MAX_AUTOMATIC,
-                 forced: bool = True) -> None:
+                 forced: bool = True, forces: Callable[[str], bool] | None = None) -> None:
         self.game = game
         self.computers: dict[str, Chooser] = dict(computers or {})
         unknown = set(self.computers) - set(game.seats)
@@ -85,6 +88,9 @@ class Session:
         self.automatic = automatic
         self.max_automatic = max_automatic
         self.forced = forced
+        #: For which person seats a forced move may be played now (None: every one). Asked each
+        #: time, so a table's answer may change (the KABALAM table's: the seat looking at the device).
+        self.forces = forces
         self.events: list[Event] = []
 
     # -- what the table asks ---------------------------------------------------------
@@ -177,13 +183,32 @@ class Session:
                 self._forced_moves()
         self.settle()
 
+    def forced_move(self) -> Any | None:
+        """The move the rules leave the seat to move, when it is the only one and the session may
+        play it: forced moves are on, the seat is a person's the table lets it force, the game goes on."""
+        if not self.forced or self.game.is_over():
+            return None
+        seat = self.to_move()
+        if seat is None or self.is_computer(seat) or (self.forces is not None and not self.forces(seat)):
+            return None
+        legal = self.game.legal_moves()
+        return legal[0] if len(legal) == 1 else None
+
+    def play_forced(self, follow: bool = True) -> list[Event]:
+        """Play the forced move now, if there is one (:meth:`forced_move`), then what follows it
+        (``follow=False``: the move alone, for a table that shows each move and asks again).
+        A table whose answer to ``forces`` changed (a hot-seat device handed over) asks this."""
+        mark = len(self.events)
+        move = self.forced_move()
+        if move is not None:
+            self._push(FORCED, move, self.to_move())
+            if follow:
+                self.settle()
+        return self.events[mark:]
+
     def _forced_moves(self) -> None:
-        while self.forced and not self.game.is_over():
-            seat = self.to_move()
-            legal = self.game.legal_moves()
-            if seat is None or self.is_computer(seat) or len(legal) != 1:
-                return
-            self._push(FORCED, legal[0], seat)
+        while (move := self.forced_move()) is not None:
+            self._push(FORCED, move, self.to_move())
 
     def settle(self) -> list[Event]:
         """Play what needs no person: forced moves and the computer's turns (with blocking
@@ -207,8 +232,8 @@ class Session:
     # -- undo and redo -----------------------------------------------------------------------
 
     def _single_forced(self) -> bool:
-        seat = self.to_move()
-        return self.forced and seat is not None and not self.is_computer(seat) and len(self.game.legal_moves()) == 1
+        """The position a forced move was played from: undo and redo go past it."""
+        return self.forced_move() is not None
 
     def undo(self) -> list[Event]:
         """Take back the last move and any forced moves before it, so the person is where she

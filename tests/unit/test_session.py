@@ -235,3 +235,118 @@ def test_a_session_replays_the_same() -> None:
         return session.events
 
     assert run() == run()
+
+
+YIELD = Move.yield_turn()
+
+
+class TableRun:
+    """A KABALAM table, as table_kabalam plays it: each move alone (``follow=False``), then
+    ``continue_play``. ``old`` is the match the table played before the session owned the
+    yield: it yielded for a person when the yield was all she had and she was the one looking."""
+
+    def __init__(self, seed: int, persons: tuple[str, ...], computers: dict[str, Any]) -> None:
+        self.persons = persons
+        self.viewer: str | None = None
+        self.session = Session(Match.start(seed, seats=2), computers, forces=lambda seat: seat == self.viewer)
+        self.old = Match.start(seed, seats=2)
+        self.levels = {seat: "easy" for seat in computers}
+        self.covered_yields = 0  # a person had only the yield, but was not looking: nothing forced
+
+    @property
+    def match(self) -> Match:
+        return self.session.game  # type: ignore[no-any-return]
+
+    def first_viewer(self) -> None:
+        """table_kabalam.first_viewer: the only person; in hot-seat, nobody until a hand's first turn is uncovered."""
+        self.viewer = self.persons[0] if len(self.persons) == 1 else None
+
+    def after_move(self, seat: str) -> None:
+        hand = self.match.hand
+        assert hand is not None
+        if len(self.persons) > 1 and not hand.is_over() and hand.turn != seat:
+            self.viewer = None  # hot-seat: the hand that just played is hidden
+        self.continue_play()
+
+    def continue_play(self) -> None:
+        hand = self.match.hand
+        assert hand is not None
+        if hand.is_over():
+            return
+        turn = self.session.to_move()
+        assert turn is not None
+        old_yields = self.old.legal_moves() == [YIELD] and turn == self.viewer  # the table's rule before
+        forced = self.session.forced_move()
+        assert (forced is not None) == old_yields and forced in (None, YIELD)
+        if self.match.legal_moves() == [YIELD] and forced is None and turn in self.persons:
+            self.covered_yields += 1
+            assert Session(Match.from_dict(self.match.to_dict())).forced_move() == YIELD  # any person seat would yield
+        if forced is not None:
+            events = self.session.play_forced(follow=False)
+            assert [(e.kind, e.seat, e.move) for e in events] == [(FORCED, turn, "yield")]
+            self.old.push(YIELD, turn)
+            self.after_move(turn)
+        elif (computer := self.session.computer_turn()) is not None:
+            move = bot(self.levels[computer.seat])(computer.observation, computer.rng)
+            assert move == table_choice(self.old, self.levels[computer.seat])
+            assert [e.kind for e in self.session.play_computer(computer, move, follow=False)] == [COMPUTER]
+            self.old.push(move, computer.seat)
+            self.after_move(computer.seat)
+
+    def person_plays(self, move: Move, reopened: bool = False) -> None:
+        """A person's move; ``reopened``: the table is reloaded while the play is shown (it was
+        saved at once), so nobody is looking when the game goes on."""
+        seat = self.session.to_move()
+        assert seat == self.viewer
+        assert [e.kind for e in self.session.play(move, seat, follow=False)] == [PLAY]
+        self.old.push(move, seat)
+        if reopened:
+            self.first_viewer()
+        self.after_move(seat)
+
+    def play_hand(self, rng: random.Random, reopen: float = 0.0) -> None:
+        """Persons choose at random, uncovering the device when it is handed to them; with
+        probability ``reopen`` the table is reopened after a move (a reload: in hot-seat, nobody looks)."""
+        self.first_viewer()
+        self.continue_play()
+        for _ in range(400):
+            hand = self.match.hand
+            assert hand is not None
+            if hand.is_over():
+                return
+            if self.viewer != self.session.to_move():  # the cover: "pass the device to ..."
+                self.viewer = self.session.to_move()  # uncover (the table asks nothing more)
+            self.person_plays(rng.choice(self.match.legal_moves()), reopened=rng.random() < reopen)
+            assert self.match.to_dict() == self.old.to_dict()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_hot_seat_hand_yields_only_for_the_person_looking(seed: int) -> None:
+    """Two persons at one device: the session forces the yield on the person looking at it, as
+    the table did, and not on a person who has not been handed the device (a reopened table)."""
+    run = TableRun(seed, ("S", "W"), {})
+    run.play_hand(random.Random(seed), reopen=0.5)
+    assert run.match.to_dict() == run.old.to_dict()
+    events = run.session.events
+    assert {e.kind for e in events} == {PLAY, FORCED}
+    assert all(e.move == "yield" for e in events if e.kind == FORCED)
+    assert run.match.hand is not None and run.match.hand.is_over()
+
+
+def test_a_covered_person_is_never_forced() -> None:
+    covered = 0
+    for seed in range(12):
+        run = TableRun(seed, ("S", "W"), {})
+        run.play_hand(random.Random(seed), reopen=0.5)
+        covered += run.covered_yields
+    assert covered > 0  # the case the ``forces`` answer is for did arise
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_person_against_the_computer_yields_as_the_table_did(seed: int) -> None:
+    run = TableRun(seed, ("S",), {"W": bot("easy")})
+    run.play_hand(random.Random(seed))
+    assert run.match.to_dict() == run.old.to_dict()
+    forced = [e for e in run.session.events if e.kind == FORCED]
+    assert forced and all(e.seat == "S" and e.move == "yield" for e in forced)
+    assert COMPUTER in {e.kind for e in run.session.events}

@@ -60,11 +60,12 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
     def session(self) -> Session:
         """The session that plays the match: it knows the computer's seats and gives each of
         their turns its rng, seeded from the deal, the hand, the seat and the moves so far. The
-        table thinks those turns in slices, shows each play for a moment and yields for the
-        person looking, so the session forces no move and plays nothing by itself (``follow=False``)."""
+        table thinks those turns in slices and shows each play for a moment, so the session plays
+        nothing by itself (``follow=False``); it forces the yield only on the person looking at
+        the device (in hot-seat, not on one who has not been handed it yet)."""
         if self._session is None or self._session.game is not self.match:
             computers = {plan.seat: self.chooser(plan.kind) for plan in self.plan.seats if not plan.is_person}
-            self._session = Session(self.match, computers, forced=False)
+            self._session = Session(self.match, computers, forces=lambda seat: seat == self.viewer)
         return self._session
 
     def chooser(self, level: str) -> Chooser:
@@ -302,15 +303,18 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self.selected, self.message = frozenset(), ""
         self.after_move(seat, OWN_REVEAL_MS)
 
-    def apply(self, move: Move, seat: str, turn: Turn | None = None) -> None:
-        """Play a move for ``seat`` through the session (a computer's for its ``turn``), note what
-        to show, and save (raises IllegalMove, changing nothing)."""
+    def apply(self, move: Move | None, seat: str, turn: Turn | None = None) -> None:
+        """Play a move for ``seat`` through the session (a computer's for its ``turn``; with no
+        move, the one the session forces), note what to show, and save (raises IllegalMove,
+        changing nothing)."""
         hand = self.hand
         before, face_up = len(hand.history), hand.face_up
-        if turn is None:
-            self.session.play(move, seat, follow=False)
-        else:
+        if turn is not None:
             self.session.play_computer(turn, move, follow=False)
+        elif move is None:
+            self.session.play_forced(follow=False)
+        else:
+            self.session.play(move, seat, follow=False)
         self.note_events(hand.history[before:], self.name(seat), face_up)
         if self.reveal is not None and seat != self.viewer:  # cards nobody here saw: from the seat's fan
             self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
@@ -343,15 +347,15 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self.continue_play()
 
     def continue_play(self) -> None:
-        """After a move: yield for a person when that is all the rules leave; let the computer play."""
+        """After a move: the move the session forces on the person looking (the yield, when that
+        is all the rules leave her); let the computer play."""
         hand = self.hand
         if hand.is_over() or self.reveal is not None:
             return
         turn = self.turn()
         if not self.is_computer(turn):
-            legal = hand.observation(turn).legal_moves
-            if legal == (Move.yield_turn(),) and turn == self.viewer:
-                self.apply(Move.yield_turn(), turn)
+            if self.session.forced_move() is not None:
+                self.apply(None, turn)
                 self.after_move(turn, 0)
             return
         if self._task is None or self._task.done():
