@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_double_h_tables import table
 
 from kabale.cards import Card, Suit, cards_from_text
 from kabale.game import IllegalMove
-from kabale.games.double_h.rules import PLACES, DoubleH, Move, Place
+from kabale.games.double_h.rules import PLACES, DoubleH, Move, MoveKind, Place
 from kabale.games.double_h.solver import CARD, Model
 
 
@@ -205,6 +207,60 @@ def test_no_other_card_may_go_to_an_empty_place() -> None:
     game = table({"9L": "4H 4S", "9R": "5C", "5R": "5H"}, empty=["4L", "JL"])
     for move in ("9L to 4L", "9L to JL", "9R to JL"):
         assert refused(game, move).reason == "empty_place"
+
+
+# -- sending a card home (the table's double-click) ------------------------------------------------
+
+
+def test_a_card_is_sent_home_onto_its_build() -> None:
+    game = table({"4L": "4C", "9L": "4D"})
+    assert str(game.home_move("9L")) == "9L to 4L"
+
+
+def test_a_club_is_sent_home_to_an_empty_place_of_its_value_from_a_pile_or_the_waste() -> None:
+    game = table({"9L": "4D 4C", "4R": "4D"}, empty=["4L"], waste="4C")
+    assert str(game.home_move("9L")) == "9L to 4L"
+    assert str(game.home_move(None)) == str(game.home_move("waste")) == "waste to 4L"
+
+
+def test_a_card_with_no_build_nor_its_place_free_has_no_home_move() -> None:
+    game = table({"9L": "4H 4S", "4R": "4C", "JL": "7H"}, empty=["JR"], waste="9D")
+    assert game.home_move("9L") is None  # the 4S waits for the diamond; parking is not going home
+    assert game.home_move("waste") is None  # any empty place takes it, but none puts it in its right place
+    assert game.home_move("JR") is None  # nothing to send
+
+
+def home_moves_by_their_effect(game: DoubleH, source: Place | None) -> list[Move]:
+    """The legal moves of the card on top of ``source`` after which it lies in its right place."""
+    homes = []
+    for move in game.legal_moves():
+        if move.kind is not MoveKind.CARD or move.source != source:
+            continue
+        after = game.copy()
+        after.apply(move)
+        assert move.target is not None
+        if after.is_right(move.target.index):
+            homes.append(move)
+    return homes
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_home_move_is_the_first_move_that_puts_the_card_in_its_right_place(seed: int) -> None:
+    """On random games: ``home_move`` is the first legal move of the card after which it is in
+    its right place (a build, or a club on an empty place of its value), for every place and the waste."""
+    game = DoubleH.deal(seed)
+    rng = random.Random(seed)
+    sent = 0
+    for _ in range(120):
+        if game.is_over():
+            break
+        for source in (None, *PLACES):
+            homes = home_moves_by_their_effect(game, source)
+            move = game.home_move(source)
+            assert move == (homes[0] if homes else None)
+            sent += move is not None
+        game.apply(rng.choice([m for m in game.legal_moves() if str(m) != "give up"]))
+    assert sent > 0
 
 
 # -- stock, waste and rounds -------------------------------------------------------------------

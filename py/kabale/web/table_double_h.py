@@ -12,7 +12,7 @@ import asyncio
 import time
 from typing import Any
 
-from kabale.cards import SUITS, Card
+from kabale.cards import SUITS
 from kabale.game import IllegalMove
 from kabale.games.double_h.moves import PLACES, Move, MoveKind, Place
 from kabale.games.double_h.rules import DoubleH, PlaceFacts, TableFacts
@@ -414,22 +414,13 @@ class DoubleHTable(TableShell):
             self.pick(name)
 
     def send_home(self, source: str) -> None:
-        """Double-click: send a card to its build (or a club to an empty place of its value)."""
-        game = self.game_state
-        moves = self.moves_from(source, game.facts())
-        builds = [move for move in moves if move.target is not None and game.is_right(move.target.index)]
-        starts = [move for move in moves if move.target is not None and not game.pile(move.target)
-                  and self.top_card(source).is_club and move.target.value == self.top_card(source).value]
-        if not builds and not starts:
+        """Double-click: send a card home, as the rules say where (``DoubleH.home_move``)."""
+        move = self.game_state.home_move(None if source == WASTE else source)
+        if move is None:
             self.message, self.message_at = self.t("dh.no_build"), None if source == WASTE else source
             self.refresh()
             return
-        self.play((builds or starts)[0])
-
-    def top_card(self, source: str) -> Card:
-        game = self.game_state
-        cards = game.waste if source == WASTE else game.pile(source)
-        return cards[-1]
+        self.play(move)
 
     def play(self, move: Move) -> None:
         """The player's move, then the proved-safe moves the session plays after it (an option)."""

@@ -421,6 +421,34 @@ class DoubleH:
         moves.append(Move.give_up())
         return moves
 
+    def home_move(self, source: Place | str | None) -> Move | None:
+        """The move that sends the top card of ``source`` (a place, or None for the waste) home,
+        into its right place: onto its build (the next suit of a place of its value whose club is
+        in its right place), or, for a club, to an empty place of its own value. The table plays
+        it on a double-click. None when the card has no such move (nor a card to move); of two
+        builds of its value, the first place's.
+
+        Why here: which moves put a card in its right place is a rule (RULES.md section 4).
+
+        >>> game = DoubleH.deal(7)
+        >>> game.home_move("waste") is None
+        True
+        """
+        if source == "waste":
+            source = None
+        place = None if source is None else _place(source)
+        cards = self._waste if place is None else self._piles[place.index]
+        if not cards:
+            return None
+        card = cards[-1]
+        moves = [m for m in self.legal_moves() if m.kind is MoveKind.CARD and m.source == place]
+        builds = [m for m in moves if m.target is not None and self.is_right(m.target.index)]
+        if builds:
+            return builds[0]
+        starts = [m for m in moves if m.target is not None and not self._piles[m.target.index]
+                  and card.is_club and m.target.value == card.value]
+        return starts[0] if starts else None
+
     def is_legal(self, move: Move | str) -> bool:
         try:
             self.check(_move(move))
