@@ -108,14 +108,16 @@ _CORE_RULE_COPIES = {
     "the next seat": re.compile(r"\+\s*1\)\s*%"),
     "the next draw": re.compile(r"\bpile\b"),
     "the next target": re.compile(r"\[-1\]|COMPOUNDED_SUMS|digital_root|compounded_sum|\btops\b"),
+    "the endowment left after a play": re.compile(r"<<|\b_(SHIFT|ONE|TAKES)\b"),
 }
 
 
 def test_the_playouts_and_the_patience_search_ask_the_core_for_its_rules() -> None:
     """bots/playout.py used to keep its own Double test, next seat, next draw and next
     target (the packet's bottom card comes up), and the patience's Space.scored its own
-    next-target step; now they ask the KABALAM core (fast.py) and the patience's Model,
-    which both read the one next-target step, kabala.rules.targets_of."""
+    next-target step and the endowment left after a play; now they ask the KABALAM core
+    (fast.py) and the patience's core (its Model, ``left_after_play``), which both read
+    the one next-target step, kabala.rules.targets_of."""
     playout = sources()["bots/playout.py"]
     body = ast.parse(playout).body
     code = "\n".join(ast.unparse(node) for node in body
@@ -131,7 +133,14 @@ def test_the_playouts_and_the_patience_search_ask_the_core_for_its_rules() -> No
     imported = {alias.name for node in body if isinstance(node, ast.ImportFrom)
                 and node.module == "kabale.games.kabalam.fast" for alias in node.names}
     assert {"doubles_held", "has_play", "targets_of"} <= imported
-    assert "model.targets(" in scored
+    assert "model.targets(" in scored and "left_after_play(" in scored
+    from kabale.games.patience.core import A_BARE, A_DOUBLE, Model, hand_values, left_after_play, pack_hand
+    hand = pack_hand([2, 2, 2, 5, 7])
+    assert hand_values(left_after_play(hand, (A_BARE, 1, 2, 3))) == [5, 7]
+    assert hand_values(left_after_play(hand, (A_DOUBLE, 0, 2, 7))) == [2, 2, 5]
+    model, packets = Model([3, 4]), ((1, 2), (3, 4), (5, 6))
+    for action in ((A_BARE, 1, 2, 3), (A_DOUBLE, 0, 2, 7)):  # the search ranks by what Model.play leaves
+        assert model.play((packets, hand, 0, False), action)[1] == left_after_play(hand, action)
     next_target = re.compile(r"\[-1\]\s*\+\s*\w+\[0\]")
     assert sorted(name for name, text in sources().items() if next_target.search(text)) == ["games/kabala/rules.py"]
     from kabale.games.kabala.rules import targets_of

@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the checked layer imports this module, not the other way ro
 
 __all__ = [
     "Model", "State", "Action", "A_BARE", "A_DOUBLE", "A_PASS", "A_DRAW", "DRAW_ACTION", "pack_hand", "held",
-    "count_of", "hand_values", "target_of", "can_play", "CARDS_PER_DRAW", "WON", "OUT_WITH_THIRTEEN",
+    "count_of", "hand_values", "left_after_play", "target_of", "can_play", "CARDS_PER_DRAW", "WON", "OUT_WITH_THIRTEEN",
     "DRAW_PILE_FINISHED",
 ]
 
@@ -53,6 +53,12 @@ DRAW_ACTION: Action = (A_DRAW, 0, 0, 0)
 PASS_ACTIONS: tuple[Action, ...] = tuple((A_PASS, p, 0, 0) for p in range(3))
 _SHIFT = tuple(3 * (value - 1) if value else 0 for value in range(10))
 _ONE = tuple(1 << shift for shift in _SHIFT)
+#: _TAKES[kind][x][y]: what a play takes out of the packed endowment: a Bare Descent
+#: (A_BARE) of ``y`` cards of value ``x``, a Double (A_DOUBLE) of ``x`` and ``y``.
+_TAKES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    tuple(tuple(count << _SHIFT[value] for count in range(8)) for value in range(10)),
+    tuple(tuple(_ONE[low] + _ONE[high] for high in range(10)) for low in range(10)),
+)
 #: _BARE_ACTIONS[value][n]: every Bare Descent of 1..n cards of value on each packet, by
 #: count (the engine's order); _DOUBLE_ACTIONS[(low, high)]: that Double on each packet.
 _BARE_ACTIONS: list[list[tuple[Action, ...]]] = [
@@ -82,6 +88,17 @@ def held(hand: int) -> int:
         total += hand & 7
         hand >>= 3
     return total
+
+
+def left_after_play(hand: int, action: Action) -> int:
+    """The packed endowment left after a play (a Bare Descent or a Double, ``action``):
+    the search ranks a play by what it leaves, and :meth:`Model.play` plays it, by this one rule.
+
+    >>> hand = pack_hand([1, 3, 4, 4, 4])
+    >>> hand_values(left_after_play(hand, (A_BARE, 0, 4, 2))), hand_values(left_after_play(hand, (A_DOUBLE, 2, 1, 3)))
+    ([1, 3, 4], [4, 4, 4])
+    """
+    return hand - _TAKES[action[0]][action[2]][action[3]]
 
 
 def hand_values(hand: int) -> list[int]:
@@ -213,13 +230,9 @@ class Model:
             laid = old[::-1]
             hand, pos = self._drawn(hand, pos), min(pos + CARDS_PER_DRAW, len(self.pile))
             played = False
-        elif kind == A_BARE:
-            laid = (x,) * y + old[::-1]
-            hand -= y << _SHIFT[x]
-            played = True
         else:
-            laid = (x, y) + old[::-1]
-            hand -= _ONE[x] + _ONE[y]
+            laid = ((x,) * y if kind == A_BARE else (x, y)) + old[::-1]
+            hand -= _TAKES[kind][x][y]  # left_after_play's table, without the call (the search's innermost step)
             played = True
         if p == 0:
             new: Packets = (laid, packets[1], packets[2])

@@ -22,10 +22,9 @@ from kabale.games.patience.core import (
     Action,
     Model,
     State,
-    _ONE,
-    _SHIFT,
     can_play,
     held,
+    left_after_play,
     pack_hand,
 )
 
@@ -107,7 +106,7 @@ class Space:
             kind, p, x, y = action
             if kind == A_BARE or kind == A_DOUBLE:
                 cards = y if kind == A_BARE else 2
-                left = hand - (y << _SHIFT[x] if kind == A_BARE else _ONE[x] + _ONE[y])
+                left = left_after_play(hand, action)
                 if not left:
                     return [(0.0, action)]  # it wins: nothing else needs trying
                 rank = _PLAY_ON if can_play(left, targets[p + 1], compounded) else _PLAY_STOP
