@@ -200,19 +200,19 @@ def new_rng(seed: int | str) -> random.Random:
 T = TypeVar("T")
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """A uniform integer in [0, n), drawn the same way on every Python version."""
-    bits = n.bit_length()
-    r = rng.getrandbits(bits)
-    while r >= n:
-        r = rng.getrandbits(bits)
-    return r
-
-
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
-    """A Fisher-Yates shuffle of a copy of ``items`` that depends only on the rng's seed."""
+    """A Fisher-Yates shuffle of a copy of ``items`` that depends only on the rng's seed.
+
+    Each swap's place is a uniform integer in [0, i] drawn the same way on every Python
+    version (``randrange`` is not): as many bits as i + 1 has, drawn again while too large.
+    Written out in the loop, with ``getrandbits`` bound once: the search bots shuffle for
+    every world they imagine."""
     result = list(items)
+    getrandbits = rng.getrandbits
     for i in range(len(result) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
         result[i], result[j] = result[j], result[i]
     return result
