@@ -240,6 +240,13 @@ def test_a_refusal_and_a_hint_show_in_view_by_their_place(screen: str, screen_co
     page: Page = screen_context(width, height, touch)
     page.goto(base_url + "?game=double-h&seed=5")
     expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    # the empty waste, pressed: the refusal is a callout by the waste on every screen
+    page.locator(".stock-area .waste").click()
+    expect(page.get_by_role("alert").filter(has_text="That card cannot go anywhere now.")).to_be_visible()
+    near = page.evaluate(WORDS_AND_PLACE)
+    assert near is not None and near["at"] == "waste" and near["side"] is not None, f"the waste's refusal at {screen}: {near}"
+    assert 4 <= near["gap"] <= near["cardH"] and not {"draw", "waste"} & set(near["covered"]), \
+        f"the waste's refusal at {screen}: {near}"
     stuck = next(place for place in DoubleH.deal(5).facts().places
                  if place.cards and not any(move.kind is MoveKind.CARD for move in place.moves))
     double_h_place(page, stuck.place).click()

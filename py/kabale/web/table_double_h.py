@@ -270,11 +270,13 @@ class DoubleHTable(TableShell):
                  *(button_element(button) for button in (view.undo, view.redo, view.hint, view.give_up)))
 
     def render_feedback(self, view: DoubleHView, facts: TableFacts) -> Element:
-        """The hint, the verdict and a refusal, where the player is looking and on no card: next to
-        the place they speak of (``words_at``), in the room between an H's legs, where the layout has
-        that room; else at the foot of the column beside the board, or right under the H's on a phone,
-        pointing up at the place (kabale.css). Below the buttons they fell under the fold; over the
-        board they hid its last row. A press on them takes them down (``dismiss``)."""
+        """The hint, the verdict, a refusal and the note of moves played by themselves, where the player
+        is looking: next to the place they speak of (``words_at``), in the room between an H's legs, where
+        the layout has that room (kabale.css); else (a phone, a short screen, an engine with no anchor
+        positioning) a callout with a pointer at the place, or at the stock or the waste (``words_near``),
+        over neighbouring cards at most (assets/js/callout.js). Below the buttons they fell under the fold;
+        at the foot of the board or of the side column they stood up to 475 px from their place. A press
+        on them takes them down (``dismiss``), as does the next move."""
         said = view.feedback
         at = self.words_at(facts)
         return h(
@@ -390,7 +392,7 @@ class DoubleHTable(TableShell):
 
     def dismiss(self) -> None:
         """A press on the feedback takes it down (the refusal, the hint, the note of automatic moves):
-        on a phone it lies over the buttons at the foot, and a press meant for one of them must
+        a callout may lie over neighbouring cards or buttons, and a press meant for one of them must
         not reach it unseen; the next press does. The verdict stays: the option asked for it."""
         self.message, self.hint, self.notice = "", None, ""
         self.refresh()
