@@ -22,12 +22,13 @@ const BUTTON_WEIGHT = 0.5;
 /** How much the hint's other place counts against a card: covered only when nothing else is free. */
 const HINTED_WEIGHT = 20;
 
-/** The box of a place or a pile: its button and every card fanned out of it. */
+/** The box of a place or a pile: its button and every card fanned out of it (not a card on its
+ *  way, whose box is somewhere between where it was and the pile: assets/js/motion.js). */
 function boxOf(element) {
   let { left, top, right, bottom } = element.getBoundingClientRect();
   for (const card of element.querySelectorAll(".card")) {
     const box = card.getBoundingClientRect();
-    if (box.width === 0) continue;
+    if (box.width === 0 || card.getAnimations().length) continue;
     left = Math.min(left, box.left); top = Math.min(top, box.top);
     right = Math.max(right, box.right); bottom = Math.max(bottom, box.bottom);
   }
@@ -121,9 +122,9 @@ function placeWords() {
   const table = document.querySelector("#view > .double-h-table");
   const feedback = table && table.querySelector(":scope > .feedback");
   if (!feedback) return;
-  const words = [...feedback.children].filter((child) => child.getClientRects().length > 0);
-  const target = targetOf(table, feedback);
-  if (getComputedStyle(feedback).getPropertyValue("--callout").trim() !== "js" || !words.length || !target) {
+  const target = targetOf(table, feedback);  // (first: most redraws show no words, and need no layout here)
+  const words = target ? [...feedback.children].filter((child) => child.getClientRects().length > 0) : [];
+  if (!words.length || getComputedStyle(feedback).getPropertyValue("--callout").trim() !== "js") {
     if (feedback.dataset.side) release(feedback);
     return;
   }
