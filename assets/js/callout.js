@@ -102,6 +102,14 @@ function bestSpot(place, sizes, bounds, forbidden, cards, buttons, hinted) {
   return best;
 }
 
+/** kabale.css asks for a callout (a phone, a short screen, the stock or the waste, no anchor positioning). */
+const wanted = (feedback) => getComputedStyle(feedback).getPropertyValue("--callout").trim() === "js";
+
+/** The words speak of a place that is no anchor: the H's are folded where the screen is no phone (a
+ *  square frame), and the room between the legs is gone; without a callout they stood at the foot. */
+const unanchored = (feedback, target) =>
+  Boolean(feedback.dataset.at) && (getComputedStyle(target).anchorName || "none") === "none";
+
 /** Size the feedback as a callout ``maxWidth`` px wide at most; its box as it would show. */
 function measure(feedback, maxWidth) {
   Object.assign(feedback.style, { width: "max-content", maxWidth: `${maxWidth}px` });
@@ -124,7 +132,7 @@ function placeWords() {
   if (!feedback) return;
   const target = targetOf(table, feedback);  // (first: most redraws show no words, and need no layout here)
   const words = target ? [...feedback.children].filter((child) => child.getClientRects().length > 0) : [];
-  if (!words.length || getComputedStyle(feedback).getPropertyValue("--callout").trim() !== "js") {
+  if (!words.length || !(wanted(feedback) || unanchored(feedback, target))) {
     if (feedback.dataset.side) release(feedback);
     return;
   }
