@@ -211,6 +211,16 @@ def test_automatic_safe_moves_are_played_and_announced(page: Page, open_kabale: 
     played = saved_double_h(page).game
     assert list(played.history[:73]) == [*line[:72], safe]
     assert safe_move(played) is None  # it played every safe move there was
+    # the note stands by the place the last of them went to (issue 13: by the cards it concerns)
+    last = played.history[-1]
+    expect(page.locator(".double-h-table > .feedback .auto-note")).to_contain_text("Played by itself")
+    expect(page.locator(".double-h-table > .feedback")).to_have_attribute("data-at", str(last.target))
+    gap = page.evaluate("""at => {
+      const p = document.querySelector(`.place-button[data-place="${at}"]`).getBoundingClientRect();
+      const w = document.querySelector('.double-h-table > .feedback .advice').getBoundingClientRect();  // its bubble
+      return Math.hypot(Math.max(p.left - w.right, w.left - p.right, 0), Math.max(p.top - w.bottom, w.top - p.bottom, 0));
+    }""", str(last.target))
+    assert gap <= 12, f"the note is {gap:.0f} px from {last.target}"
 
 
 def test_winnable_deals_only_vets_a_new_deal_and_says_how_long_it_took(

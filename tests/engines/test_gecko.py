@@ -3,11 +3,18 @@ boots and takes one move, and all three are kept across a reload; nothing leaves
 
 from __future__ import annotations
 
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import engines
 from engine_fixtures import engine  # noqa: F401  # the fixture, launched once per module
-from engine_smoke import Engine, boot_and_play, guard_sees_other_hosts, reload_and_find_each_game
+from engine_smoke import BOOT_TIMEOUT_S, Engine, boot_and_play, guard_sees_other_hosts, reload_and_find_each_game
+from serve import serve_in_thread
 
 pytestmark = pytest.mark.engines
 
@@ -32,3 +39,106 @@ def test_the_games_are_kept_across_a_reload(engine: Engine) -> None:
 def assert_no_console_errors(engine: Engine) -> None:
     errors = [m for m in engine.driver.console() if m["type"] in ("error", "uncaught")]
     assert not errors, f"console errors: {errors}"
+
+
+#: Where Double H's words stand against the place they speak of (data-at): the gap in px, a card's
+#: height, the callout's side (null: not a callout), and which places (data-place; "draw", "waste")
+#: the words lie over; the last row's places (the 5s and 10s, the H's foot) listed apart.
+WORDS_BY_THEIR_PLACE = """(() => {
+  const feedback = document.querySelector('.double-h-table > .feedback');
+  const at = feedback.dataset.at;
+  if (!at) return null;
+  const p = document.querySelector(`.place-button[data-place="${at}"]`).getBoundingClientRect();
+  const words = [...feedback.children].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
+  const top = Math.min(...words.map((b) => b.top)), bottom = Math.max(...words.map((b) => b.bottom));
+  const left = Math.min(...words.map((b) => b.left)), right = Math.max(...words.map((b) => b.right));
+  const gap = Math.hypot(Math.max(p.left - right, left - p.right, 0), Math.max(p.top - bottom, top - p.bottom, 0));
+  const over = (el) => {
+    const c = el.getBoundingClientRect();
+    return words.some((b) => b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5);
+  };
+  const covered = [...document.querySelectorAll('.double-h-table .place-button')].filter(over)
+    .map((el) => el.dataset.place || el.dataset.action);
+  const lastRow = [...document.querySelectorAll('.place:is([data-value="5"], [data-value="10"]) > .place-button')]
+    .filter(over).map((el) => el.dataset.place);
+  const card = document.querySelector('.double-h-board .card').getBoundingClientRect();
+  const inView = top >= 0 && left >= 0 && bottom <= innerHeight && right <= innerWidth;
+  return {at, gap, cardH: card.height, side: feedback.dataset.side || null, covered, lastRow, inView,
+          anchors: CSS.supports('anchor-name: --a'), size: [innerWidth, innerHeight]};
+})()"""
+
+
+def drawn_through(seed: int) -> str:
+    """A saved Double H deal with its whole stock drawn (round 1's order seen): a hint then names a place."""
+    from kabale.games.double_h.moves import Move
+    from kabale.games.double_h.rules import DoubleH
+    from kabale.web.saved import SavedDoubleH
+
+    game = DoubleH.deal(seed)
+    while Move.draw() in game.legal_moves():
+        game.apply(Move.draw())
+    return json.dumps({"app": "kabale", "schema": 1, "name": "double-h", "revision": 1,
+                       "data": SavedDoubleH(game).to_dict()})
+
+
+def show_a_hint(engine: Engine) -> dict[str, Any]:
+    """In the page or frame shown (Double H ready): load deal 7 drawn through, ask for a hint, and
+    say where its words stand (WORDS_BY_THEIR_PLACE)."""
+    driver = engine.driver
+    driver.evaluate(f"localStorage.setItem('kabale:double-h', {json.dumps(drawn_through(7))})")
+    for query in ("?game=patience&seed=8", "?game=double-h"):  # as Back and Forward: the record is read again
+        driver.evaluate(f"history.pushState(null, '', location.pathname + {json.dumps(query)}); "
+                        "dispatchEvent(new PopStateEvent('popstate'))")
+    assert engines.wait_for(driver, "document.querySelector('.double-h-table .deal-number')?.textContent === 'Deal 7'", 20)
+    driver.evaluate("document.querySelector('.double-h-table [data-action=hint]').click()")
+    assert engines.wait_for(driver, "document.querySelector('.hint-text')?.textContent.startsWith('Hint: ')", 30)
+    near: dict[str, Any] = driver.evaluate(WORDS_BY_THEIR_PLACE)
+    assert near is not None, "the hint names no place"
+    return near
+
+
+def test_a_hint_stands_by_its_place_on_a_desktop_and_a_tablet(engine: Engine, tmp_path: Path) -> None:
+    """Issue 13, item 3, in an engine with no CSS anchor positioning (Firefox ESR 140): the words of a
+    hint stand by the place they speak of, in view, not over that place, the stock or the waste, and on
+    a 768x1024 tablet not over the H's last row (the fallback placed them there, over the 5s and 10s).
+    The window is 1280x900; the tablet is a 768x1024 frame of a page of another port."""
+    driver = engine.driver
+    driver.goto(f"{engine.base_url}?game=double-h&seed=5")
+    assert engines.wait_for(driver, engines.READY, BOOT_TIMEOUT_S), "Double H never became ready"
+    desktop = show_a_hint(engine)
+    assert desktop["inView"] and desktop["gap"] <= desktop["cardH"], f"the hint at 1280x900: {desktop}"
+    assert not {desktop["at"], "draw", "waste"} & set(desktop["covered"]), f"the hint at 1280x900: {desktop}"
+    if not desktop["anchors"]:
+        assert desktop["side"] is not None, f"no callout where anchors are missing: {desktop}"
+
+    (tmp_path / "host.html").write_text(
+        '<!doctype html><html><head><meta charset="utf-8"><title>A tablet</title></head><body style="margin:0">'
+        f'<iframe id="game" title="Kabale" src="{engine.base_url}?game=double-h&amp;seed=5" width="768" height="1024" '
+        'style="border:0; display:block"></iframe></body></html>')
+    host, host_url = serve_in_thread(tmp_path, 0)
+    try:
+        driver.goto(host_url + "host.html")
+        assert engines.wait_for(driver, "document.querySelector('#game') !== null", 10)
+        found = False
+        for _ in range(50):  # the frame's document comes a moment after the page's load
+            try:
+                driver.frame("#game")
+                found = True
+                break
+            except Exception:  # noqa: BLE001 - the driver's error while the frame is not there yet
+                time.sleep(0.2)
+        assert found, "the tablet's frame never came"
+        assert engines.wait_for(driver, engines.READY, BOOT_TIMEOUT_S), "Double H never became ready in the frame"
+        tablet = show_a_hint(engine)
+        assert tablet["size"] == [768, 1024], tablet
+        assert tablet["inView"] and tablet["gap"] <= tablet["cardH"], f"the hint at 768x1024: {tablet}"
+        assert not {tablet["at"], "draw", "waste"} & set(tablet["covered"]), f"the hint at 768x1024: {tablet}"
+        assert not tablet["lastRow"], f"the hint at 768x1024 lies over the last row: {tablet}"
+        if shots := os.environ.get("KABALE_GECKO_SHOTS"):
+            driver.frame(None)
+            driver.screenshot(str(Path(shots) / "gecko-768x1024-hint.png"))
+    finally:
+        driver.frame(None)
+        host.shutdown()
+        host.server_close()
+    assert_no_console_errors(engine)

@@ -30,6 +30,8 @@ from .view_models import DoubleHView, double_h_view
 
 #: The source name of the waste (places are named by their text, "4L").
 WASTE = "waste"
+#: What a refused draw speaks of (the feedback's data-near).
+STOCK = "stock"
 #: Seconds the solver may think in the browser: a hint, "still winnable?", a turning point's each step.
 HINT_BUDGET_S = 0.25
 VERDICT_BUDGET_S = 0.25
@@ -63,8 +65,9 @@ class DoubleHTable(TableShell):
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
         self.message = ""
-        self.message_at: str | None = None  # the place the refusal speaks of ("4L"; None: the stock or the waste)
+        self.message_at: str | None = None  # what the refusal speaks of: a place ("4L"), STOCK or WASTE (None: the waste)
         self.notice = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
+        self.notice_at: str | None = None  # the place the last move played by itself went to (the note stands by it)
         self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
         self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
         self.turning: str | None = None  # what the solver said about where a lost game was lost
@@ -267,17 +270,22 @@ class DoubleHTable(TableShell):
                  *(button_element(button) for button in (view.undo, view.redo, view.hint, view.give_up)))
 
     def render_feedback(self, view: DoubleHView, facts: TableFacts) -> Element:
-        """The hint, the verdict and a refusal, where the player is looking and on no card: next to
-        the place they speak of (``words_at``), in the room between an H's legs, where the layout has
-        that room; else at the foot of the column beside the board, or right under the H's on a phone,
-        pointing up at the place (kabale.css). Below the buttons they fell under the fold; over the
-        board they hid its last row. A press on them takes them down (``dismiss``)."""
+        """The hint, the verdict, a refusal and the note of moves played by themselves, where the player
+        is looking: next to the place they speak of (``words_at``), in the room between an H's legs, where
+        the layout has that room (kabale.css); else (a phone, a short screen, an engine with no anchor
+        positioning) a callout with a pointer at the place, or at the stock or the waste (``words_near``),
+        over neighbouring cards at most (assets/js/callout.js). Below the buttons they fell under the fold;
+        at the foot of the board or of the side column they stood up to 475 px from their place. A press
+        on them takes them down (``dismiss``), as does the next move."""
         said = view.feedback
         at = self.words_at(facts)
         return h(
             "div",
-            # next to the place they speak of where the layout has room (kabale.css: the H's inside)
+            # next to the place they speak of where the layout has room (kabale.css: the H's inside); on a
+            # phone, a short screen or an engine with no anchor positioning, a callout by it or by the
+            # stock or the waste they speak of (data-near), set by assets/js/callout.js
             {"class": "feedback", "data-action": "dismiss", "data-at": at.name if at else None,
+             "data-near": self.words_near() if at is None else None,
              "data-value": at.value if at else None, "style": f"position-anchor: --place-{at.name}" if at else None},
             h("div", {"class": "advice", "aria-live": "polite"},
               h("p", {"class": "vetted", "text": said.vetted}) if said.vetted is not None else None,
@@ -301,9 +309,22 @@ class DoubleHTable(TableShell):
             move = self.hint[0]
             place = move.source if move.source is not None else move.target
             name = None if place is None else str(place)
-        if name is None:
+        elif self.notice:
+            name = self.notice_at
+        if name is None or name in (STOCK, WASTE):
             return None
         return facts.places[Place.from_text(name).index]
+
+    def words_near(self) -> str | None:
+        """What the feedback speaks of when it is no place: the stock (a refused draw, a hint to draw,
+        a new round) or the waste (its card refused); None when it speaks of nothing on the table."""
+        if self.message:
+            return self.message_at if self.message_at in (STOCK, WASTE) else None
+        if self.hint is not None and not self.thinking:
+            return STOCK if self.hint[0] == Move.draw() else None
+        if self.notice:
+            return self.notice_at if self.notice_at in (STOCK, WASTE) else None
+        return None
 
     def render_end(self, view: DoubleHView, facts: TableFacts) -> Element | None:
         """The end of the game over the table; a won game's bonus is counted up (the heading says it in words)."""
@@ -371,7 +392,7 @@ class DoubleHTable(TableShell):
 
     def dismiss(self) -> None:
         """A press on the feedback takes it down (the refusal, the hint, the note of automatic moves):
-        on a phone it lies over the buttons at the foot, and a press meant for one of them must
+        a callout may lie over neighbouring cards or buttons, and a press meant for one of them must
         not reach it unseen; the next press does. The verdict stays: the option asked for it."""
         self.message, self.hint, self.notice = "", None, ""
         self.refresh()
@@ -386,7 +407,7 @@ class DoubleHTable(TableShell):
             self.source = source
         else:
             self.source = None
-            self.message, self.message_at = self.t("dh.cannot_move"), None if source == WASTE else source
+            self.message, self.message_at = self.t("dh.cannot_move"), source
         self.refresh()
 
     def double_tap(self, name: str) -> bool:
@@ -430,12 +451,13 @@ class DoubleHTable(TableShell):
         except IllegalMove as error:
             self.source = None
             self.message = refusal(error, self.t)
-            self.message_at = str(move.target) if move.kind is MoveKind.CARD else None  # where it would not go
+            # where it would not go, the place that would not turn, or the stock that would not give a card
+            self.message_at = str(move.target) if move.target is not None else STOCK if move.kind is MoveKind.DRAW else None
             self.refresh()
             return
         self.source, self.message, self.hint, self.notice = None, "", None, ""
         if move.kind is MoveKind.NEXT_ROUND:
-            self.notice = self.t("dh.round", round=game.round, bonus=game.facts().bonus)
+            self.notice, self.notice_at = self.t("dh.round", round=game.round, bonus=game.facts().bonus), STOCK
             self.app.announce(self.notice)
         self.after_move(played)
 
@@ -453,6 +475,7 @@ class DoubleHTable(TableShell):
             move = safe_move(game)
             if move is not None:
                 played.append(self.describe(move))
+                self.notice_at = str(move.target) if move.target is not None else STOCK  # the note stands by the last
             return move
 
         self.session.automatic = safe

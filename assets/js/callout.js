@@ -1,0 +1,192 @@
+// Double H's words as a callout by the place they speak of: a refusal, a hint, the note of the moves
+// the table played by itself. Where the H's keep their room between the legs (a desktop, a tablet) and
+// the engine has CSS anchor positioning, kabale.css sets the words in that room. Where there is no
+// such room (the H's folded upright on a phone, lying on their sides on a phone held sideways or a
+// short screen) or no anchor positioning (Firefox), kabale.css says so (--callout: js on the
+// feedback) and the words are placed here, as solitaire apps do: a bubble with a pointer at the
+// place, over neighbouring cards when it must, never over the place itself, the stock or the waste.
+//
+// Python draws the feedback with the place's name (data-at: "4L") or "stock" / "waste" (data-near);
+// no state is kept here: each redraw of the page (or a new size) places the words again from the page.
+// The placement is inline style on the feedback, which the next redraw resets (assets/js/redraw.js
+// makes the page equal to the drawing), and the observer here places it again before the paint.
+
+/** Space between the words and their place: room for the pointer. */
+const GAP = 10;
+/** The pointer's half-width, and how far from a corner of the words it may stand. */
+const TIP = 8;
+/** Widths tried for the words, in rem: a wide, short bubble or a narrow, tall one. */
+const WIDTHS_REM = [20, 15, 11, 8];
+/** How much a covered button counts against a covered card (a tap on the words takes them down first). */
+const BUTTON_WEIGHT = 0.5;
+/** How much the hint's other place counts against a card: covered only when nothing else is free. */
+const HINTED_WEIGHT = 20;
+
+/** The box of a place or a pile: its button and every card fanned out of it (not a card on its
+ *  way, whose box is somewhere between where it was and the pile: assets/js/motion.js). */
+function boxOf(element) {
+  let { left, top, right, bottom } = element.getBoundingClientRect();
+  for (const card of element.querySelectorAll(".card")) {
+    const box = card.getBoundingClientRect();
+    if (box.width === 0 || card.getAnimations().length) continue;
+    left = Math.min(left, box.left); top = Math.min(top, box.top);
+    right = Math.max(right, box.right); bottom = Math.max(bottom, box.bottom);
+  }
+  return { left, top, right, bottom };
+}
+
+function overlap(a, b) {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+const clamp = (value, low, high) => Math.max(low, Math.min(value, Math.max(low, high)));
+
+/** The element the words speak of, or null. */
+function targetOf(table, feedback) {
+  const at = feedback.dataset.at;
+  if (at) return table.querySelector(`.double-h-board .place-button[data-place="${CSS.escape(at)}"]`);
+  const near = feedback.dataset.near;
+  if (near === "stock") return table.querySelector(".stock-area .stock");
+  if (near === "waste") return table.querySelector(".stock-area .waste");
+  return null;
+}
+
+/** Where a bubble of ``size`` may stand by ``place``: beside it (either side), under it, over it. */
+function* candidates(place, size) {
+  const { width, height } = size;
+  const middleX = (place.left + place.right) / 2 - width / 2;
+  const middleY = (place.top + place.bottom) / 2 - height / 2;
+  for (const y of [place.top, middleY, place.bottom - height]) {
+    yield { side: "left", left: place.right + GAP, top: y };    // the place is on the words' left
+    yield { side: "right", left: place.left - GAP - width, top: y };
+  }
+  for (const x of [middleX, place.left, place.right - width]) {
+    yield { side: "top", left: x, top: place.bottom + GAP };     // the place is over the words
+    yield { side: "bottom", left: x, top: place.top - GAP - height };
+  }
+}
+
+/** The best spot for the words: inside ``bounds``, on none of ``forbidden``, over as few cards
+ *  (and buttons) as may be, its pointer able to reach the place. Null when none is free. */
+function bestSpot(place, sizes, bounds, forbidden, cards, buttons, hinted) {
+  let best = null;
+  for (const size of sizes) {
+    for (const spot of candidates(place, size)) {
+      const left = clamp(spot.left, bounds.left, bounds.right - size.width);
+      const top = clamp(spot.top, bounds.top, bounds.bottom - size.height);
+      const box = { left, top, right: left + size.width, bottom: top + size.height };
+      if (forbidden.some((other) => overlap(box, other) > 0)) continue;
+      const across = spot.side === "left" || spot.side === "right";
+      // the pointer stands on the words' edge facing the place, level with the place's middle
+      const reach = across
+        ? [Math.max(box.top, place.top) , Math.min(box.bottom, place.bottom)]
+        : [Math.max(box.left, place.left), Math.min(box.right, place.right)];
+      if (reach[1] - reach[0] < 2 * TIP) continue;  // moved off the place by the edge of the table
+      const gap = across
+        ? Math.max(place.left - box.right, box.left - place.right)
+        : Math.max(place.top - box.bottom, box.top - place.bottom);
+      if (gap < GAP - 0.5 || gap > 2 * GAP) continue;
+      let cost = 0;
+      for (const card of cards) cost += overlap(box, card);
+      for (const button of buttons) cost += BUTTON_WEIGHT * overlap(box, button);
+      for (const other of hinted) cost += HINTED_WEIGHT * overlap(box, other);
+      cost += size.width * size.height * 0.01;  // of two as good, the smaller bubble
+      if (best === null || cost < best.cost) {
+        const tip = (reach[0] + reach[1]) / 2 - (across ? box.top : box.left);
+        best = { cost, box, side: spot.side, tip, size };
+      }
+    }
+  }
+  return best;
+}
+
+/** kabale.css asks for a callout (a phone, a short screen, the stock or the waste, no anchor positioning). */
+const wanted = (feedback) => getComputedStyle(feedback).getPropertyValue("--callout").trim() === "js";
+
+/** The words speak of a place that is no anchor: the H's are folded where the screen is no phone (a
+ *  square frame), and the room between the legs is gone; without a callout they stood at the foot. */
+const unanchored = (feedback, target) =>
+  Boolean(feedback.dataset.at) && (getComputedStyle(target).anchorName || "none") === "none";
+
+/** Size the feedback as a callout ``maxWidth`` px wide at most; its box as it would show. */
+function measure(feedback, maxWidth) {
+  Object.assign(feedback.style, { width: "max-content", maxWidth: `${maxWidth}px` });
+  const box = feedback.getBoundingClientRect();
+  return { width: Math.ceil(box.width), height: Math.ceil(box.height), maxWidth };
+}
+
+const INLINE = ["position", "inset", "left", "top", "width", "max-width", "min-width", "margin", "grid-area",
+  "align-self", "justify-self", "transform", "position-try-fallbacks", "--tip"];
+
+function release(feedback) {
+  for (const name of INLINE) feedback.style.removeProperty(name);
+  delete feedback.dataset.side;
+}
+
+/** Place the Double H's words as a callout, when kabale.css asks for it and they speak of something. */
+function placeWords() {
+  const table = document.querySelector("#view > .double-h-table");
+  const feedback = table && table.querySelector(":scope > .feedback");
+  if (!feedback) return;
+  const target = targetOf(table, feedback);  // (first: most redraws show no words, and need no layout here)
+  const words = target ? [...feedback.children].filter((child) => child.getClientRects().length > 0) : [];
+  if (!words.length || !(wanted(feedback) || unanchored(feedback, target))) {
+    if (feedback.dataset.side) release(feedback);
+    return;
+  }
+  // measured as it will show: the callout's own look (kabale.css, [data-side]) changes its size
+  if (!feedback.dataset.side) feedback.dataset.side = "top";
+  const frame = table.getBoundingClientRect();
+  const inner = { left: frame.left + table.clientLeft, top: frame.top + table.clientTop };
+  Object.assign(feedback.style, { position: "absolute", inset: "auto", left: "0px", top: "0px", margin: "0",
+    minWidth: "0", gridArea: "auto", alignSelf: "start", justifySelf: "start", transform: "none" });
+  feedback.style.setProperty("position-try-fallbacks", "none");
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const edge = 4;
+  const bounds = { left: Math.max(frame.left, 0) + edge, top: Math.max(frame.top, 0) + edge,
+    right: Math.min(frame.right, innerWidth) - edge, bottom: Math.min(frame.bottom, innerHeight) - edge };
+  const sizes = [];
+  for (const widthRem of WIDTHS_REM) {
+    const size = measure(feedback, Math.min(widthRem * rem, bounds.right - bounds.left));
+    if (!sizes.some((other) => other.width === size.width && other.height === size.height)) sizes.push(size);
+  }
+  const place = boxOf(target);
+  const stock = table.querySelector(".stock-area .stock");
+  const waste = table.querySelector(".stock-area .waste");
+  const forbidden = [place, ...[stock, waste].filter(Boolean).map(boxOf)];
+  const others = [...table.querySelectorAll(".double-h-board .place-button")].filter((button) => button !== target);
+  const cards = others.map(boxOf);
+  const hinted = others.filter((button) => button.classList.contains("hinted")).map(boxOf);
+  const buttons = [...table.querySelectorAll(".side button, .table-bar button, .place .turn")]
+    .filter((button) => button.getClientRects().length > 0).map((button) => button.getBoundingClientRect());
+  const best = bestSpot(place, sizes, bounds, forbidden, cards, buttons, hinted);
+  if (best === null) {  // nowhere free by the place: where the layout puts the words without one
+    release(feedback);
+    return;
+  }
+  Object.assign(feedback.style, {
+    left: `${best.box.left - inner.left}px`, top: `${best.box.top - inner.top}px`,
+    width: `${best.size.width}px`, maxWidth: "none" });
+  feedback.style.setProperty("--tip", `${Math.round(best.tip)}px`);
+  feedback.dataset.side = best.side;
+}
+
+const view = document.getElementById("view");
+if (view) {
+  const observer = new MutationObserver(() => {
+    placeWords();
+    observer.takeRecords();  // (its own changes to the feedback are no news)
+  });
+  observer.observe(view, { childList: true, subtree: true, attributes: true, characterData: true });
+  const resized = new ResizeObserver(() => {
+    placeWords();
+    observer.takeRecords();
+  });
+  resized.observe(view);
+  addEventListener("resize", () => { placeWords(); observer.takeRecords(); });
+}
+
+// (for the tests: place the words again now, as a redraw would)
+window.kabaleCallout = { place: placeWords };
