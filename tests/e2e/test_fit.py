@@ -37,10 +37,11 @@ SCREENS = {
     "740x360 (phone landscape)": (740, 360, True),
 }
 
-#: The least width of a Double H card, in px, on a laptop's browser window under its toolbars: there
-#: the H's lie on their sides (three rows, not five), as the classic H held them to 38 px at 1366x625,
-#: 41 at 1280x650 and 36 at 1024x600 (now 80, 84 and 67).
-MIN_DOUBLE_H_CARD = {"1366x625 (a laptop's browser)": 72, "1280x650 (a laptop's browser)": 72, "1024x600": 60}
+#: The least width of a Double H card, in px, on a screen 5:4 or wider: there the H's lie on their
+#: sides (three rows, not five), as the classic H held them to 38 px at 1366x625, 41 at 1280x650, 36
+#: at 1024x600, 56 at 1280x800 and 53 at 1366x768 (now 80, 84, 67, 90 and 98; 104 at 1920x1080).
+MIN_DOUBLE_H_CARD = {"1366x625 (a laptop's browser)": 72, "1280x650 (a laptop's browser)": 72, "1024x600": 60,
+                     "1280x800": 80, "1366x768": 88, "1920x1080": 96}
 
 #: What must lie inside the viewport: every card, button, field and link of the table and the toolbar.
 #: Returns the page's overflow and each control that does not fit (with where it is).
@@ -189,10 +190,10 @@ WORDS_AND_PLACE = """() => {
 
 #: How the words stand by the place they speak of, by the screen's layout: "beside" (the classic H:
 #: in the room between its legs, next to the place, over no card), "callout" (the H's folded upright
-#: on a phone, or lying on their sides on a phone sideways or a short laptop screen: a bubble with a
+#: on a phone, or lying on their sides on a screen 5:4 or wider: a bubble with a
 #: pointer at the place, within a card's height of it, over neighbouring cards at most, never over
 #: the place itself, the stock or the waste; assets/js/callout.js).
-NEAR = {"1280x800": "beside", "768x1024": "beside", "390x844": "callout", "360x740": "callout",
+NEAR = {"1280x800": "callout", "768x1024": "beside", "390x844": "callout", "360x740": "callout",
         "844x390 (phone landscape)": "callout", "740x360 (phone landscape)": "callout",
         "1366x625 (a laptop's browser)": "callout"}
 
