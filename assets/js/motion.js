@@ -622,10 +622,29 @@ document.addEventListener("click", clicked, { capture: true });
 // A key during an animation finishes it first, so the input lands where the card is going.
 document.addEventListener("keydown", finish, { capture: true });
 
+/** A promise that resolves at the first animation frame in which none of our animations runs (a
+ *  deal, a flight, a flip...), or after ``timeoutMs`` at most (a hidden page draws no frames).
+ *  Work that may hold the page for a long task (web/ahead.py's imports) waits for it, so that no
+ *  such task falls inside an animation. */
+function whenStill(timeoutMs = 3000) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const look = () => {
+      // a redraw waiting for its frame (play) is about to start animations: not still yet
+      if (!frame && !running().some((animation) => animation.playState === "running" || animation.pending)) {
+        clearTimeout(timer);
+        resolve();
+      } else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
 const motion = {
   capture,
   play,
   finish,
+  whenStill,
   /** How many cards the last redraw set travelling (for tests and benchmarks). */
   moved: 0,
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */
