@@ -16,9 +16,10 @@
 //   as they are: the children equal at the start and at the end are skipped, and only those
 //   between are changed, added or removed. Matched by place alone, every line of the log took
 //   the text of the one before it, and was laid out again.
-// * An attribute of the focused element (a roving tabindex, "disabled") is written last: the
-//   browser checks at once whether a focused element may still hold the focus, and lays out
-//   the page as it is then, half redrawn, to know (2-5 ms, and a second layout after).
+// * An attribute of the focused element (a roving tabindex, "disabled") is written last, and
+//   the focused element, when it goes (a card just played), is removed last: the browser checks
+//   at once where the focus may stay, and lays out the page as it is then, half redrawn, to
+//   know (2-5 ms, and a second layout after).
 
 const REPLACED = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 
@@ -56,7 +57,8 @@ function attributes(old, drawn) {
   }
 }
 
-/** The focused element's attribute writes, made once the rest of the redraw is done (or null: at once). */
+/** The focused element's attribute writes ([element, name, value]) and its removal ([element]), made
+ *  once the rest of the redraw is done (or null: at once). */
 let focusedWrites = null;
 
 /** Children in order: those equal at the start and at the end kept as they are; between them, each
@@ -77,7 +79,10 @@ function children(old, drawn) {
   }
   const common = Math.min(oldEnd - first, newEnd - first);
   for (let index = 0; index < common; index += 1) morph(olds[first + index], news[first + index]);
-  for (let index = first + common; index < oldEnd; index += 1) olds[index].remove();
+  for (let index = first + common; index < oldEnd; index += 1) {
+    if (focusedWrites !== null && olds[index].contains(document.activeElement)) focusedWrites.push([olds[index]]);
+    else olds[index].remove();
+  }
   if (newEnd - first > common) {
     const added = news.slice(first + common, newEnd);
     if (oldEnd < olds.length) olds[oldEnd].before(...added);
@@ -95,7 +100,10 @@ function redraw(container, drawn) {
     } finally {
       const writes = focusedWrites;
       focusedWrites = null;
-      for (const [element, name, value] of writes) element.setAttribute(name, value);
+      for (const [element, name, value] of writes) {
+        if (name === undefined) element.remove();
+        else element.setAttribute(name, value);
+      }
     }
   } else container.replaceChildren(drawn);
 }

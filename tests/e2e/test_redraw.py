@@ -135,7 +135,13 @@ def test_the_focused_elements_attributes_are_written_and_it_keeps_the_focus(
       window.kabaleRedraw.redraw(box, drawn);
       const result = {equal: box.innerHTML === expected, tabindex: first.getAttribute('tabindex'),
                       same: box.querySelector('button') === first, focused: document.activeElement === first};
+      // the focused card played: it goes, the rest stays, and the page is the drawing
+      const played = row(1);
+      played.firstChild.remove();
+      const shorter = played.outerHTML;
+      window.kabaleRedraw.redraw(box, played);
+      result.gone = !first.isConnected && box.innerHTML === shorter;
       box.remove();
       return result;
     }""")
-    assert result == {"equal": True, "tabindex": "-1", "same": True, "focused": True}
+    assert result == {"equal": True, "tabindex": "-1", "same": True, "focused": True, "gone": True}
