@@ -98,10 +98,15 @@ function clearGhosts() {
   if (ghostLayer) ghostLayer.replaceChildren();
 }
 
-/** Put ``element`` in the stand-ins' layer at ``rect``, sized as ``like`` (for its cards' variables). */
-function ghostAt(element, rect, like) {
+/** The card size variables of ``like``, read now (for a stand-in drawn as it). */
+function cardSize(like) {
   const style = getComputedStyle(like);
-  for (const name of ["--card-w", "--card-h"]) element.style.setProperty(name, style.getPropertyValue(name));
+  return ["--card-w", "--card-h"].map((name) => [name, style.getPropertyValue(name)]);
+}
+
+/** Put ``element`` in the stand-ins' layer at ``rect``, sized as ``size`` (``cardSize``: for its cards' variables). */
+function ghostAt(element, rect, size) {
+  for (const [name, value] of size) element.style.setProperty(name, value);
   Object.assign(element.style, {
     position: "fixed", margin: "0", left: `${rect.left}px`, top: `${rect.top}px`,
     width: `${rect.width}px`, height: `${rect.height}px`, boxSizing: "border-box",
@@ -266,22 +271,20 @@ function play(root, scope, cues) {
     const cueTargets = [];
     if (cued.travel) cueTargets.push(...travelCards(root, cued.travel));
     for (const element of cueTargets) skip.add(element);
-    let moved = 0;
-    const flights = [];
-    if (before) {
-      for (const { element, dx, dy, distance } of pairs(root, before.rects, skip)) {
-        if (distance < MIN_DISTANCE_PX || liftingItself(element)) continue;
-        flights.push(element.animate(
-          [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-          { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
-        ));
-        moved += 1;
-      }
-    }
-    motion.moved = moved;
-    if (cued.deal) deal(root, cued.deal);
+    // every place read before anything is animated: an animation started between two reads
+    // makes the next read lay the page out again (a layout per card: bench/click_trace.py)
+    const moves = before ? pairs(root, before.rects, skip)
+      .filter(({ element, distance }) => distance >= MIN_DISTANCE_PX && !liftingItself(element)) : [];
+    const dealing = cued.deal ? deal(root, cued.deal) : null;
+    const travelling = cued.travel ? travel(root, cued.travel, cueTargets) : null;
+    const flights = moves.map(({ element, dx, dy }) => element.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
+    ));
+    motion.moved = moves.length;
+    if (dealing) dealing();
     if (cued.flip) flip(root, String(cued.flip), before);
-    if (cued.travel) travel(root, cued.travel, cueTargets);
+    if (travelling) travelling();
     if (cued.win) win(root, cued.win, flights);
   });
 }
@@ -307,15 +310,16 @@ function from(fromRect, now) {
 
 // -- the cues ----------------------------------------------------------------------------------
 
-/** A hand or deal opens: its cards fly in from the stock, one after another (DEAL_MS at most). */
+/** A hand or deal opens: its cards fly in from the stock, one after another (DEAL_MS at most).
+ *  Reads every place now and returns what starts the animations (null: nothing to deal). */
 function deal(root, cue) {
   const source = root.querySelector(cue.from);
-  const cards = [...root.querySelectorAll(cue.cards)].filter((element) => element.getBoundingClientRect().width);
-  if (!source || !cards.length) return;
+  const cards = [...root.querySelectorAll(cue.cards)]
+    .map((element) => ({ element, now: element.getBoundingClientRect() })).filter(({ now }) => now.width);
+  if (!source || !cards.length) return null;
   const start = source.getBoundingClientRect();
   const gap = (cards.length > 1 ? Math.min(45, (DEAL_MS - DEAL_CARD_MS) / (cards.length - 1)) : 0) * slow();
-  cards.forEach((element, index) => {
-    const now = element.getBoundingClientRect();
+  return () => cards.forEach(({ element, now }, index) => {
     const { dx, dy } = from(start, now);
     const scale = Math.max(0.3, Math.min(1, start.height / now.height));
     element.animate(
@@ -334,7 +338,7 @@ function flip(root, packet, before) {
   const half = (FLIP_MS / 2) * slow();
   const old = before && before.stacks.get(packet);
   if (old && old.rect.width) {
-    const ghost = ghostAt(old.element, old.rect, stack);
+    const ghost = ghostAt(old.element, old.rect, cardSize(stack));
     const away = ghost.animate(
       [{ transform: `${PERSPECTIVE} rotateY(0deg)` },
        { transform: `${PERSPECTIVE} translateY(-6px) rotateY(90deg) scale(1.06)` }],
@@ -356,24 +360,27 @@ function travelCards(root, cue) {
 }
 
 /** A computer's play: each card leaves the seat's fan face down and lands face up on its packet
- *  (a face-down stand-in turns edge-on half-way, where the card itself turns in). */
+ *  (a face-down stand-in turns edge-on half-way, where the card itself turns in).
+ *  Reads every place now and returns what starts the animations (null: nothing travels). */
 function travel(root, cue, cards) {
   const seat = root.querySelector(`.seat[data-seat="${cue.seat}"]`);
-  if (!seat || !cards.length) return;
+  if (!seat || !cards.length) return null;
   const fan = seat.querySelector(".seat-fan");
   const backs = fan ? fan.querySelectorAll(".mini-back") : [];
   const origin = (backs.length ? backs[backs.length - 1] : fan && fan.getBoundingClientRect().width ? fan : seat)
     .getBoundingClientRect();
   const half = (TRAVEL_MS / 2) * slow();
   const gap = Math.min(30, 90 / cards.length) * slow();
-  cards.forEach((element, index) => {
-    const now = element.getBoundingClientRect();
+  const places = cards.map((element) => element.getBoundingClientRect());
+  const sizes = cards.map(cardSize);
+  return () => cards.forEach((element, index) => {
+    const now = places[index];
     if (!now.width) return;
     const { dx, dy, scale } = from(origin, now);
     const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
     const back = document.createElement("div");
     back.className = "card back";
-    const ghost = ghostAt(back, now, element);
+    const ghost = ghostAt(back, now, sizes[index]);
     const away = ghost.animate(
       [{ transform: `translate(${dx}px, ${dy}px) ${PERSPECTIVE} rotateY(0deg) scale(${scale})` },
        { transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(90deg) scale(${mid.scale})` }],
@@ -615,10 +622,29 @@ document.addEventListener("click", clicked, { capture: true });
 // A key during an animation finishes it first, so the input lands where the card is going.
 document.addEventListener("keydown", finish, { capture: true });
 
+/** A promise that resolves at the first animation frame in which none of our animations runs (a
+ *  deal, a flight, a flip...), or after ``timeoutMs`` at most (a hidden page draws no frames).
+ *  Work that may hold the page for a long task (web/ahead.py's imports) waits for it, so that no
+ *  such task falls inside an animation. */
+function whenStill(timeoutMs = 3000) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const look = () => {
+      // a redraw waiting for its frame (play) is about to start animations: not still yet
+      if (!frame && !running().some((animation) => animation.playState === "running" || animation.pending)) {
+        clearTimeout(timer);
+        resolve();
+      } else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
 const motion = {
   capture,
   play,
   finish,
+  whenStill,
   /** How many cards the last redraw set travelling (for tests and benchmarks). */
   moved: 0,
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */

@@ -10,6 +10,16 @@
 //
 // Form fields (and the like) are always replaced: their values live in properties the
 // drawing's attributes do not say, and the drawing is the only truth.
+//
+// Two things keep a redraw to one layout (bench/click_trace.py found both):
+// * A list that grew or shrank at one end (the log, newest line first) keeps its equal lines
+//   as they are: the children equal at the start and at the end are skipped, and only those
+//   between are changed, added or removed. Matched by place alone, every line of the log took
+//   the text of the one before it, and was laid out again.
+// * An attribute of the focused element (a roving tabindex, "disabled") is written last, and
+//   the focused element, when it goes (a card just played), is removed last: the browser checks
+//   at once where the focus may stay, and lays out the page as it is then, half redrawn, to
+//   know (2-5 ms, and a second layout after).
 
 const REPLACED = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 
@@ -36,30 +46,66 @@ function attributes(old, drawn) {
     // that the page reads exactly as a new drawing would (a serialisation keeps the order)
     for (const name of same) old.removeAttribute(name);
   }
+  const focused = old === document.activeElement && focusedWrites !== null;
   for (const name of names) {
     const value = drawn.getAttribute(name);
     if (old.getAttribute(name) === value) continue;
     // the page's Content-Security-Policy refuses style attributes, not style properties
     if (name === "style") old.style.cssText = drawn.style.cssText;
+    else if (focused && old.hasAttribute(name)) focusedWrites.push([old, name, value]); // in its place: order kept
     else old.setAttribute(name, value);
   }
 }
 
-/** Children in order: each old one made equal to the one drawn in its place, the rest removed or added. */
+/** The focused element's attribute writes ([element, name, value]) and its removal ([element]), made
+ *  once the rest of the redraw is done (or null: at once). */
+let focusedWrites = null;
+
+/** Children in order: those equal at the start and at the end kept as they are; between them, each
+ *  old one made equal to the one drawn in its place, the rest removed or added. */
 function children(old, drawn) {
   const olds = [...old.childNodes];
   const news = [...drawn.childNodes];
-  const common = Math.min(olds.length, news.length);
-  for (let index = 0; index < common; index += 1) morph(olds[index], news[index]);
-  for (let index = common; index < olds.length; index += 1) olds[index].remove();
-  if (news.length > common) old.append(...news.slice(common));
+  let first = 0;
+  while (first < olds.length && first < news.length && olds[first].isEqualNode(news[first])) first += 1;
+  let oldEnd = olds.length;
+  let newEnd = news.length;
+  // from the end only when the lengths differ (a line added or gone): of equal lengths, place by place
+  if (oldEnd !== newEnd) {
+    while (oldEnd > first && newEnd > first && olds[oldEnd - 1].isEqualNode(news[newEnd - 1])) {
+      oldEnd -= 1;
+      newEnd -= 1;
+    }
+  }
+  const common = Math.min(oldEnd - first, newEnd - first);
+  for (let index = 0; index < common; index += 1) morph(olds[first + index], news[first + index]);
+  for (let index = first + common; index < oldEnd; index += 1) {
+    if (focusedWrites !== null && olds[index].contains(document.activeElement)) focusedWrites.push([olds[index]]);
+    else olds[index].remove();
+  }
+  if (newEnd - first > common) {
+    const added = news.slice(first + common, newEnd);
+    if (oldEnd < olds.length) olds[oldEnd].before(...added);
+    else old.append(...added);
+  }
 }
 
 /** Show ``drawn`` as the only content of ``container``, changing only what differs. */
 function redraw(container, drawn) {
   const shown = container.childNodes;
-  if (shown.length === 1 && shown[0].nodeName === drawn.nodeName) morph(shown[0], drawn);
-  else container.replaceChildren(drawn);
+  if (shown.length === 1 && shown[0].nodeName === drawn.nodeName) {
+    focusedWrites = [];
+    try {
+      morph(shown[0], drawn);
+    } finally {
+      const writes = focusedWrites;
+      focusedWrites = null;
+      for (const [element, name, value] of writes) {
+        if (name === undefined) element.remove();
+        else element.setAttribute(name, value);
+      }
+    }
+  } else container.replaceChildren(drawn);
 }
 
 // -- Python's drawing, one element a call ---------------------------------------------------------

@@ -362,3 +362,26 @@ def test_a_won_patience_or_match_has_its_own_celebration(page: Page, open_kabale
     assert max(flight["ends"] for flight in won) <= 2000
     press_anywhere(page)
     assert running_ours(page) == 0
+
+
+def test_work_that_waits_for_the_cards_to_be_still_waits_for_the_whole_deal(
+        page: Page, open_kabale: Callable[..., Page]) -> None:
+    """web/ahead.py imports the Hint's modules only once no card moves (``whenStill``), so that no
+    long import falls inside the deal that opens a table (issue 14: no task over 50 ms during an
+    animation)."""
+    slowed(page)  # the deal takes over 7 s
+    page = open_kabale("?game=patience&seed=7")
+    waited: dict[str, Any] = page.evaluate("""async (ids) => {
+      const moving = () => document.getAnimations().filter((a) => ids.includes(a.id) && a.playState === 'running').length;
+      const before = moving();
+      const start = performance.now();
+      await window.kabaleMotion.whenStill(60000);
+      return {before, after: moving(), waited: performance.now() - start};
+    }""", IDS)
+    assert waited["before"] > 0  # the deal was running when the wait began
+    assert waited["after"] == 0
+    assert waited["waited"] > 1000  # it waited for the deal to end
+    # nothing moving: at once (the next frame)
+    again: float = page.evaluate("async () => { const t = performance.now(); await window.kabaleMotion.whenStill(); "
+                                 "return performance.now() - t; }")
+    assert again < 1000

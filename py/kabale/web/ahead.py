@@ -18,6 +18,11 @@ task over 50 ms during a hint; Double H, 6 pages (bench/hints_double_h.py
 --browser 6): the first hint of a page p95 58 ms. A module takes 2-55 ms to
 import when the machine is quiet (kabale.games.double_h.solver and
 kabale.solver the longest), up to 190 ms when it is not.
+
+A module is imported only while no card moves (``still``): a table opens with its deal
+animation (720 ms at most), and IDLE_MS after the table shows is still inside it, where
+an import of 50 ms or more dropped frames (issue 14: no task over 50 ms during an
+animation; the deals ran at 28-54 fps).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import sys
 from typing import Any, Sequence
 
 from pyodide.ffi import create_once_callable, to_js
+from pyscript.ffi import is_none
 
 from .dom import window
 
@@ -65,11 +71,26 @@ def import_ahead(modules: Sequence[str], idle_ms: float = IDLE_MS, gap_ms: float
         for name in modules:
             if name in sys.modules:
                 continue
+            await still()
             await idle()
             importlib.import_module(name)
             await asyncio.sleep(gap_ms / 1000)
 
     return asyncio.ensure_future(run())
+
+
+#: The longest wait for the cards to stop moving before a module is imported anyway.
+STILL_TIMEOUT_MS = 3000.0
+
+
+async def still(timeout_ms: float = STILL_TIMEOUT_MS) -> None:
+    """Until no card moves (assets/js/motion.js ``whenStill``), or ``timeout_ms`` at most; at
+    once on a page without the script."""
+    motion = getattr(window, "kabaleMotion", None)
+    when_still = None if motion is None or is_none(motion) else getattr(motion, "whenStill", None)
+    if when_still is None or is_none(when_still):
+        return
+    await when_still(timeout_ms)
 
 
 async def idle(timeout_ms: float = IDLE_TIMEOUT_MS) -> None:
