@@ -15,7 +15,8 @@ from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move, next_flip_cards
 
 from .dom import data, found
-from .kabala_view import KabalaScene, Reveal
+from .felt_views import Reveal
+from .kabala_view import KabalaScene
 from .messages import refusal
 from .screen import later
 from .table_shell import TableShell

@@ -13,23 +13,14 @@ from typing import Callable, Sequence
 from kabale.cards import Card
 
 from .dom import Element, h
+from .felt_views import EndowmentView, KabalaView, PacketView, Reveal, SumView
 from .messages import card_name, sum_explained
-from .render import card_button, card_element
+from .render import card_button, card_drawn, card_element, card_toggle
 
 Translate = Callable[..., str]
 
 #: How many face-down layers a packet's edge shows at most (its height is also said in words).
 MAX_LAYERS = 6
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """Cards just played, shown to everyone for a moment on their packet before it flips."""
-
-    packet: int
-    cards: tuple[Card, ...]
-    name: str
-    under: Card  # the packet's face-up card before the play: it stays in view until the flip
 
 
 @dataclass(frozen=True)
@@ -134,6 +125,56 @@ def endowment_element(cards: Sequence[Card], selected: frozenset[int], focus: in
         ]
         groups.append(h("div", {"class": "value-group"}, *items))
     return h("div", {"class": "endowment", "role": "toolbar", "aria-label": label}, *groups)
+
+
+def sum_drawn(view: SumView) -> Element:
+    """The compounded sum, big, with how it is made ("7 + 4 + 2 = 13 → 4")."""
+    return h(
+        "div",
+        {"class": "kabala-sum", "role": "group", "aria-label": view.words},
+        h("span", {"class": "sum-label", "aria-hidden": "true", "text": view.label}),
+        h("span", {"class": "sum-value", "aria-hidden": "true", "text": view.value}),
+        h("span", {"class": "sum-how", "aria-hidden": "true", "text": view.explained}),
+    )
+
+
+def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
+    """A packet: a button (play the picked-up cards on it, or flip it when passing) holding its
+    stack, the face-down layers under the top card and the play shown on it; its name; the
+    memory aid; ``beside``: the words a hint says of it."""
+    layers = [h("span", {"class": "layer", "style": f"--layer:{layer}", "aria-hidden": "true"})
+              for layer in range(view.layers, 0, -1)]
+    revealed = None
+    if view.reveal is not None:
+        revealed = h("div", {"class": "reveal", "role": "group", "aria-label": view.reveal.words},
+                     *(card_drawn(card) for card in view.reveal.cards))
+    return h(
+        "li",
+        {"class": " ".join(("packet", *view.marks))},
+        h(
+            "button",
+            {"type": "button", "class": "packet-button lit" if view.lit else "packet-button", "data-action": "packet",
+             "data-packet": view.number, "data-key": view.key, "aria-label": view.label},
+            h("span", {"class": "packet-stack"}, *layers, card_drawn(view.top), revealed),
+        ),
+        h("span", {"class": "packet-label", "aria-hidden": "true", "text": view.name}),
+        h("p", {"class": "memory-aid", "text": view.memory}) if view.memory is not None else None,
+        beside,
+    )
+
+
+def kabala_drawn(view: KabalaView, beside: dict[int, Element] | None = None) -> Element:
+    """The three packets (``beside``: what stands at a packet, by number: a hint's words)."""
+    beside = beside or {}
+    return h("ul", {"class": "kabala", "aria-label": view.heading},
+             *(packet_drawn(packet, beside.get(packet.number)) for packet in view.packets))
+
+
+def endowment_drawn(view: EndowmentView) -> Element:
+    """An endowment face up, grouped by value, each card a toggle in a toolbar with one tab stop
+    (arrows move between cards, Space or Enter picks one up)."""
+    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label},
+             *(h("div", {"class": "value-group"}, *(card_toggle(card) for card in group)) for group in view.groups))
 
 
 def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False) -> Element:

@@ -15,6 +15,7 @@ from kabale.cards import Card
 
 from .dom import Element, h
 from .faces import corner_index, face_class
+from .felt_views import CardView
 from .messages import card_name
 
 Translate = Callable[..., str]
@@ -55,4 +56,37 @@ def card_button(card: Card, t: Translate, props: dict[str, Any], classes: str = 
         {"type": "button", "class": card_classes(card, classes), "aria-label": card_name(card, t), "data-card": str(card),
          **props},
         *card_faces(card, t),
+    )
+
+
+def view_corners(view: CardView) -> tuple[Element, Element]:
+    """The printed corners of a face-up card's view (see ``card_faces``)."""
+    assert view.card is not None
+    corner = {"data-value": view.corner, "data-suit": view.card.suit.symbol}
+    return (h("span", {**corner, "class": "corner top"}), h("span", {**corner, "class": "corner bottom"}))
+
+
+def card_drawn(view: CardView) -> Element:
+    """A card to look at (not to press), drawn from its view: a face is an image named after the
+    card (its ``data-card`` is the key the motion follows); a back is one too, unless it is
+    decoration (no words); an empty place is hidden from screen readers."""
+    if view.card is None or not view.words:
+        return h("div", {"class": view.classes, "aria-hidden": "true"})
+    if not view.face_up:
+        return h("div", {"class": view.classes, "role": "img", "aria-label": view.words})
+    return h("div", {"class": view.classes, "role": "img", "aria-label": view.words, "data-card": view.key},
+             *view_corners(view))
+
+
+def card_toggle(view: CardView) -> Element:
+    """A card of an endowment the player can pick up: a toggle button named after the card, in a
+    toolbar with one tab stop (``focused``), dragged with the cards picked up."""
+    index = view.index
+    return h(
+        "button",
+        {"type": "button", "class": view.classes, "aria-label": view.words, "data-card": view.key,
+         "aria-pressed": "true" if view.picked else "false", "tabindex": "0" if view.focused else "-1",
+         "data-action": "card", "data-index": index, "data-key": f"card-{index}", "data-drag": "true",
+         "style": f"--i:{index}"},
+        *view_corners(view),
     )
