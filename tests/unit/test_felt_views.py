@@ -14,14 +14,15 @@ from kabale.games.double_h.moves import PLACES, MoveKind
 from kabale.games.double_h.moves import Move as DoubleHMove
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabala.rules import Move, next_flip_cards
+from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.web.felt_views import (WASTE, Mark, PlaceMemo, Reveal, card_view, double_h_felt, endowment_view,
+from kabale.web.felt_views import (WASTE, CardMemo, Mark, PlaceMemo, Reveal, card_view, double_h_felt, endowment_view,
                                    kabala_felt)
 from kabale.web.i18n import translate
 from kabale.web.messages import card_name, sum_explained
-from kabale.web.saved import PatienceStats
+from kabale.web.saved import SEATS, PatienceStats, SeatPlan, TablePlan
 from kabale.web.selection import play_cards
-from kabale.web.view_models import patience_view
+from kabale.web.view_models import kabalam_view, patience_view
 
 EN = partial(translate, "en")
 DA = partial(translate, "da")
@@ -235,3 +236,58 @@ def test_an_unchanged_place_keeps_its_view_and_a_changed_one_is_made_anew() -> N
     danish = double_h_felt(game.facts(), DA, memo=memo, language="da")
     assert not any(a is b for a, b in zip(after.places, danish.places))
     assert danish.places[0].label != after.places[0].label
+
+
+# -- KABALAM ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kabalam_lights_packets_only_on_the_looking_seat_s_turn_and_shows_only_her_cards(seed: int) -> None:
+    match, rng = Match.start(seed, 3), random.Random(seed)
+    plan = TablePlan(tuple(SeatPlan(seat, kind) for seat, kind in zip(SEATS, ("you", "easy", "easy"))))
+    hand = match.hand
+    assert hand is not None
+    lit_seen = 0
+    for _ in range(30):
+        if hand.is_over():
+            break
+        turn = hand.turn
+        assert turn is not None
+        mine = hand.observation("S")
+        legal = hand.legal_moves()
+        plays = [move for move in legal if move.is_play]
+        choices = [frozenset(play_cards(mine.endowment, move)) for move in plays[:2]] if turn == "S" else []
+        choices.append(frozenset(range(min(2, len(mine.endowment)))))
+        for selected in choices:
+            view = kabalam_view(match, plan, EN, looking="S", viewer="S", selected=selected)
+            assert view.kabala is not None and view.endowment is not None
+            lit = {packet.number for packet in view.kabala.packets if packet.lit}
+            picked = [mine.endowment[i] for i in sorted(selected)]
+            assert lit == (engine_targets(legal, picked) if turn == "S" else set())
+            assert [card.card for card in view.endowment.cards] == list(mine.endowment)
+            lit_seen += bool(lit)
+        # nobody looking: no hand in view, the Kabala's face-up cards only, nothing lit
+        hidden = kabalam_view(match, plan, EN, looking=None, persons_in_hand=("S",))
+        assert hidden.endowment is None and hidden.kabala is not None
+        assert [packet.top.card for packet in hidden.kabala.packets] == list(hand.face_up)
+        assert not any(packet.lit for packet in hidden.kabala.packets)
+        match.apply(rng.choice(legal), turn)
+    assert lit_seen
+
+
+def test_a_card_memo_gives_back_the_view_of_the_same_look_and_equal_views_throughout() -> None:
+    memo: CardMemo = {}
+    card = Card.from_text("7S")
+    first = card_view(card, EN, index=2, memo=memo)
+    assert card_view(card, EN, index=2, memo=memo) is first
+    picked = card_view(card, EN, index=2, picked=True, memo=memo)
+    assert picked is not first and picked.picked and not first.picked
+    game, rng = Patience.deal(13), random.Random(13)
+    for _ in range(10):
+        if game.is_over():
+            break
+        n = len(game.endowment)
+        selected = frozenset(rng.sample(range(n), min(2, n)))
+        assert patience_view(game, PatienceStats(), EN, selected, cards=memo) == patience_view(game, PatienceStats(), EN,
+                                                                                              selected)
+        game.apply(rng.choice(game.legal_moves()))

@@ -13,6 +13,7 @@ checks them in CPython against the engine's legal moves. The layouts
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import groupby
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from kabale.games.double_h.rules import PlaceFacts, TableFacts
 
 __all__ = [
-    "CardView", "Mark", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
+    "CardView", "CardMemo", "Mark", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
     "PlaceView", "StockView", "WasteView", "DoubleHFelt", "MAX_LAYERS", "WASTE", "card_view", "kabala_felt",
     "endowment_view", "moves_from", "place_where", "place_view", "double_h_felt",
 ]
@@ -69,9 +70,10 @@ class CardView:
         """What the motion (assets/js/motion.js) follows a card by across redraws: its text, face up only."""
         return str(self.card) if self.card is not None and self.face_up else None
 
-    @property
+    @cached_property
     def classes(self) -> str:
-        """Its classes: a face's colour and drawing, or back or empty; then its role, picked, playable, marks."""
+        """Its classes: a face's colour and drawing, or back or empty; then its role, picked, playable,
+        marks (worked out once: a view kept in a memo is drawn at every redraw)."""
         if self.card is None:
             base = ["card", "empty"]
         elif not self.face_up:
@@ -82,19 +84,39 @@ class CardView:
         return " ".join(base + [flag for flag in flags if flag])
 
 
+#: Card views already made, by what they show (a table keeps one per language; see ``card_view``).
+CardMemo = dict[tuple[object, ...], CardView]
+#: How many card views a memo keeps before it starts afresh (a hand's worth of looks many times over).
+CARD_MEMO_SIZE = 2048
+
+
 def card_view(card: Card | None, t: Translate, *, face_up: bool = True, role: str = "", words: str | None = None,
               picked: bool = False, playable: bool = False, marks: tuple[str, ...] = (), index: int | None = None,
-              focused: bool = False) -> CardView:
+              focused: bool = False, memo: CardMemo | None = None) -> CardView:
     """A card in view: a face names itself and prints its corner; a back says "face down" (or
-    nothing, ``words=""``, where it is decoration); an empty place says nothing."""
+    nothing, ``words=""``, where it is decoration); an empty place says nothing.
+
+    ``memo`` (kept by the table, one per language) gives back the view made before for the same
+    look: a redraw then names only the cards whose look changed, where naming every card in
+    view again would cost more than the drawing it saves."""
+    key = (card, face_up, role, words, picked, playable, marks, index, focused)
+    if memo is not None:
+        kept = memo.get(key)
+        if kept is not None:
+            return kept
+        if len(memo) >= CARD_MEMO_SIZE:
+            memo.clear()
     if card is None:
         said, corner = "", ""
     elif not face_up:
         said, corner = t("card.face_down") if words is None else words, ""
     else:
         said, corner = card_name(card, t) if words is None else words, corner_index(card, t)
-    return CardView(card, face_up=face_up or card is None, words=said, corner=corner, role=role, picked=picked,
+    view = CardView(card, face_up=face_up or card is None, words=said, corner=corner, role=role, picked=picked,
                     playable=playable, marks=marks, index=index, focused=focused)
+    if memo is not None:
+        memo[key] = view
+    return view
 
 
 def add_marks(marks: tuple[str, ...], more: Iterable[str]) -> tuple[str, ...]:
@@ -187,11 +209,12 @@ class KabalaView:
 
 
 def kabala_felt(observation: object, legal: Sequence[Move], picked: Sequence[Card], t: Translate, *,
-                reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = ()) -> KabalaView:
+                reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = (),
+                memo: CardMemo | None = None) -> KabalaView:
     """The Kabala as the player at the device sees it (``observation``: face_up, packet_sizes,
     target, history), where ``legal`` are the moves she may make now (none when it is not her
     turn) and ``picked`` the cards she holds up. While a play is shown (``reveal``) its packet
-    keeps its old face-up card and the sum its old value, until the flip."""
+    keeps its old face-up card and the sum its old value, until the flip. ``memo``: see ``card_view``."""
     face_up = list(getattr(observation, "face_up"))
     if reveal is not None:
         face_up[reveal.packet - 1] = reveal.under
@@ -208,7 +231,7 @@ def kabala_felt(observation: object, legal: Sequence[Move], picked: Sequence[Car
             coming = next_flips[number - 1]
             memory = t("kabala.next_flip", card=card_name(coming, t)) if coming else t("kabala.next_flip_unknown")
         packets.append(PacketView(
-            number=number, name=t("kabala.packet", number=number), top=card_view(top, t, role="top"), size=size,
+            number=number, name=t("kabala.packet", number=number), top=card_view(top, t, role="top", memo=memo), size=size,
             layers=min(size - 1, MAX_LAYERS), lit=number in lit or passing, passing=passing,
             label=t("kabala.packet_flip_label" if passing else "kabala.packet_label", number=number,
                     card=card_name(top, t), count=size),
@@ -239,16 +262,17 @@ class EndowmentView:
 
 def endowment_view(cards: Sequence[Card], t: Translate, *, selected: frozenset[int] = frozenset(), focus: int = 0,
                    playable: frozenset[int] = frozenset(), marks: Sequence[Mark] = (),
-                   label: str | None = None) -> EndowmentView:
+                   label: str | None = None, memo: CardMemo | None = None) -> EndowmentView:
     """The cards in hand: those ``selected`` are picked up, those at the places in ``playable``
     lit (the setting), ``marks`` mark a hint's or a review's cards; the tab stop is at ``focus``
-    (kept inside the hand)."""
+    (kept inside the hand). ``memo``: see ``card_view``."""
     focus = min(focus, max(len(cards) - 1, 0))
     groups = []
     for _value, group in groupby(enumerate(cards), key=lambda item: item[1].value):
         groups.append(tuple(
             card_view(card, t, picked=index in selected, playable=index in playable, index=index,
-                      focused=index == focus, marks=add_marks((), (mark.name for mark in marks if index in mark.cards)))
+                      focused=index == focus, marks=add_marks((), (mark.name for mark in marks if index in mark.cards)),
+                      memo=memo)
             for index, card in group))
     return EndowmentView(t("endowment.label") if label is None else label, tuple(groups))
 
@@ -349,14 +373,15 @@ def place_label(place: "PlaceFacts", t: Translate) -> str:
     return t("dh.place_label", card=card_name(place.cards[-1], t), where=where, state=state)
 
 
-def place_view(place: "PlaceFacts", t: Translate, *, lit: bool, picked: bool, hinted: bool, refused: bool) -> PlaceView:
+def place_view(place: "PlaceFacts", t: Translate, *, lit: bool, picked: bool, hinted: bool, refused: bool,
+               cards: CardMemo | None = None) -> PlaceView:
     from kabale.games.double_h.moves import MoveKind
 
     movable = any(move.kind is MoveKind.CARD for move in place.moves)
     turnable = any(move.kind is MoveKind.TURN for move in place.moves)
     return PlaceView(
         name=place.name, value=place.value, index=value_index(place.value, t),
-        cards=tuple(card_view(card, t, role="in-pile") for card in place.cards), frame=place.frame, lit=lit,
+        cards=tuple(card_view(card, t, role="in-pile", memo=cards) for card in place.cards), frame=place.frame, lit=lit,
         picked=picked, hinted=hinted, refused=refused, movable=movable, label=place_label(place, t),
         turn=t("dh.turn_over") if turnable else None,
         turn_label=t("dh.turn_over_label", where=place_where(place.place, t)) if turnable else None,
@@ -368,8 +393,8 @@ PlaceMemo = dict[str, tuple[tuple[object, ...], PlaceView]]
 
 
 def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = None, hinted: "DoubleHMove | None" = None,
-                  refused: frozenset[str] = frozenset(), memo: PlaceMemo | None = None,
-                  language: str = "") -> DoubleHFelt:
+                  refused: frozenset[str] = frozenset(), memo: PlaceMemo | None = None, language: str = "",
+                  cards: CardMemo | None = None) -> DoubleHFelt:
     """The places, the stock and the waste with the card picked up at ``source`` (its legal
     targets lit), the ``hinted`` move's places marked and the ``refused`` place marked.
 
@@ -377,24 +402,29 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
     a place whose drawing has not changed: most clicks change two or three of the 26, and
     naming the rest's cards again would cost a redraw more than it changes. Its key is what the
     view shows, not the facts it comes from: the top card's moves change with almost every
-    move elsewhere, but the place shows only whether it has one and whether it may turn."""
+    move elsewhere, but the place shows only whether it has one and whether it may turn.
+    ``cards``: the card views' memo (see ``card_view``), in the same language."""
     from kabale.games.double_h.moves import Move as DoubleHMove, MoveKind
 
+    card, turn = MoveKind.CARD, MoveKind.TURN
     targets = frozenset(str(move.target) for move in moves_from(source, facts))
+    hinted_places = () if hinted is None else (hinted.source, hinted.target)
     places = []
     for place in facts.places:
-        lit, picked = place.name in targets, source == place.name
-        hint_here = hinted is not None and place.place in (hinted.source, hinted.target)
-        is_refused = place.name in refused
+        name = place.name
+        lit, picked, is_refused = name in targets, source == name, name in refused
+        hint_here = place.place in hinted_places
         if memo is None:
-            places.append(place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused))
+            places.append(place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused,
+                                     cards=cards))
             continue
-        key = (language, place.cards, place.frame, any(move.kind is MoveKind.CARD for move in place.moves),
-               any(move.kind is MoveKind.TURN for move in place.moves), lit, picked, hint_here, is_refused)
-        kept = memo.get(place.name)
+        kinds = {move.kind for move in place.moves}
+        key = (language, place.cards, place.frame, card in kinds, turn in kinds, lit, picked, hint_here, is_refused)
+        kept = memo.get(name)
         if kept is None or kept[0] != key:
-            kept = (key, place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused))
-            memo[place.name] = kept
+            kept = (key, place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused,
+                                    cards=cards))
+            memo[name] = kept
         places.append(kept[1])
     top = facts.waste[-1] if facts.waste else None
     return DoubleHFelt(
@@ -403,7 +433,7 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
                         t("dh.stock_label", count=facts.stock_count) if facts.stock_count else t("dh.stock_empty"),
                         hinted=hinted == DoubleHMove.draw(), suit_order_label=t("dh.suit_order_label")),
         waste=WasteView(
-            top=card_view(top, t), count=len(facts.waste), picked=source == WASTE,
+            top=card_view(top, t, memo=cards), count=len(facts.waste), picked=source == WASTE,
             hinted=hinted is not None and hinted.from_waste, movable=bool(facts.waste_moves),
             label=t("dh.waste_label", card=card_name(top, t), count=len(facts.waste)) if top else t("dh.waste_empty"),
         ),

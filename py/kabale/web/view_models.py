@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kabale.cards import Card
 
-from .felt_views import (DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal, double_h_felt, endowment_view,
-                         kabala_felt)
-from .messages import card_name, event_text, patience_event_text, placing_text, short_cards
+from .felt_views import (CardMemo, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal, double_h_felt,
+                         endowment_view, kabala_felt)
+from .messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
 
 if TYPE_CHECKING:
@@ -147,11 +147,13 @@ class PatienceView:
 
 def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, selected: frozenset[int] = frozenset(),
                   playable_setting: bool = False, jumped: bool = False, *, focus: int = 0,
-                  reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = ()) -> PatienceView:
+                  reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = (),
+                  cards: CardMemo | None = None) -> PatienceView:
     """The patience at ``game`` (the game, or a review's earlier position when ``jumped``) with
     the cards ``selected``; ``playable_setting`` lights the cards a legal play plays; ``focus``
     is the card with the tab stop, ``reveal`` the play shown for a moment, ``memory_aid`` the
-    setting, ``marks`` the moves a hint or a review's jump marks."""
+    setting, ``marks`` the moves a hint or a review's jump marks, ``cards`` the card views'
+    memo (:func:`kabale.web.felt_views.card_view`)."""
     from kabale.games.kabala.rules import Move
 
     observation = game.observation()
@@ -191,9 +193,9 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
                                              rate=f"{stats.rate:.0%}", streak=stats.streak, best=stats.best_streak),
         log=tuple(line for line in (patience_event_text(event, t) for event in observation.history) if line),
         result=result,
-        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks),
+        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
         endowment=endowment_view(observation.endowment, t, selected=selected, focus=focus, playable=playable,
-                                 marks=marks),
+                                 marks=marks, memo=cards),
     )
 
 
@@ -261,22 +263,23 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
                   notice: str = "", thinking: bool = False, hint: str | None = None, verdict: str | None = None,
                   still_winnable: bool = False, turning: str | None = None, turning_index: int | None = None,
                   source: str | None = None, hinted: "DoubleHMove | None" = None, refused: frozenset[str] = frozenset(),
-                  memo: PlaceMemo | None = None, language: str = "") -> DoubleHView:
+                  memo: PlaceMemo | None = None, language: str = "", cards: CardMemo | None = None) -> DoubleHView:
     """The Double H table at ``facts``; ``hint`` is the hint in words, ``verdict`` the solver's
     "still winnable?" (yes, no, unknown; shown when the setting ``still_winnable`` asks). On the
     felt: the card picked up at ``source``, the ``hinted`` move, the ``refused`` place (see
-    :func:`kabale.web.felt_views.double_h_felt` for ``memo`` and ``language``)."""
+    :func:`kabale.web.felt_views.double_h_felt` for ``memo``, ``language`` and ``cards``)."""
     shown_verdict = None
     if still_winnable and verdict is not None and not over:
         shown_verdict = (f"verdict {verdict}", t(f"dh.winnable.{verdict}"))
-    top = facts.waste[-1] if facts.waste else None
+    felt = double_h_felt(facts, t, source=source, hinted=hinted, refused=refused, memo=memo, language=language,
+                         cards=cards)
     undo, redo = undo_redo(can_undo, can_redo, t)
     return DoubleHView(
         bar=solitaire_bar("double-h", seed, t, "dh.restart", "dh.new_deal"),
         won=facts.result.outcome == "won",
         round=t("dh.round", round=facts.round, bonus=facts.bonus),
-        stock_label=t("dh.stock_label", count=facts.stock_count) if facts.stock_count else t("dh.stock_empty"),
-        waste_label=t("dh.waste_label", card=card_name(top, t), count=len(facts.waste)) if top else t("dh.waste_empty"),
+        stock_label=felt.stock.label,
+        waste_label=felt.waste.label,
         next_round=ButtonView("next-round", t("dh.next_round", bonus=max(facts.bonus - 1, 1)), key="next-round")
         if facts.can_start_next_round else None,
         undo=undo, redo=redo,
@@ -295,7 +298,7 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
         ),
         result=double_h_result(facts, t, seed, vetted_s, turning, turning_index),
         turning=turning if facts.result.is_over and facts.result.outcome != "won" else None,
-        felt=double_h_felt(facts, t, source=source, hinted=hinted, refused=refused, memo=memo, language=language),
+        felt=felt,
     )
 
 
@@ -383,14 +386,14 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
                  viewer: str | None = None, thinking: str | None = None, selected: frozenset[int] = frozenset(),
                  jump_number: int | None = None, persons_in_hand: tuple[str, ...] = (),
                  totals: Mapping[str, int] | None = None, focus: int = 0, reveal: Reveal | None = None,
-                 memory_aid: bool = False, marks: Sequence[Mark] = ()) -> KabalamView:
+                 memory_aid: bool = False, marks: Sequence[Mark] = (), cards: CardMemo | None = None) -> KabalamView:
     """The KABALAM table: ``hand`` is the hand shown (the current one, or a review's earlier
     position), ``looking`` who sees the device's cards, ``viewer`` whose turn the device takes,
     ``thinking`` the computer seat finding its move, ``jump_number`` the move a review jumped to,
     ``totals`` the match totals the seats show (the match's own when None; a review's jump
     shows them as they stood at that decision); on the felt, ``focus`` the card with the tab
     stop, ``reveal`` the play shown for a moment, ``memory_aid`` the setting, ``marks`` the
-    moves a hint or a review's jump marks."""
+    moves a hint or a review's jump marks, ``cards`` the card views' memo."""
     from kabale.games.kabala.rules import Move
 
     current = match.hand
@@ -461,8 +464,9 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
         log=tuple(line for line in lines if line), result=result, scores=scores, score_head=head, placing=placing,
         great_kabalist=great,
-        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks),
-        endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks) if looking else None,
+        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
+        endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
+        if looking else None,
     )
 
 
