@@ -64,6 +64,10 @@ def test_after_picking_up_a_legal_play_its_packets_are_lit_and_no_other(seed: in
             view = patience_view(game, PatienceStats(), EN, selected)
             lit = {packet.number for packet in view.kabala.packets if packet.lit}
             assert lit == engine_targets(legal, picked), (str(game.history[-1:]), picked)
+            plays = {move.packet for move in legal if move.is_play and Counter(move.values) == Counter(
+                card.value for card in picked)}
+            assert {packet.number for packet in view.kabala.packets if packet.press == "play"} == plays - set(
+                view.passable)
             assert {packet.number for packet in view.kabala.packets if packet.passing} == set(view.passable)
             assert [card.picked for card in view.endowment.cards] == \
                 [index in selected for index in range(len(observation.endowment))]
@@ -172,8 +176,16 @@ def test_after_picking_up_a_card_its_legal_targets_are_lit_and_no_other_place(se
         assert {place.name for place in felt.places if place.lit} == engine == set(felt.targets)
         assert [place.name for place in felt.places if place.picked] == ([] if source is None else [source])
         assert felt.waste.picked == (source is None)
+        for place in felt.places:  # what a press does: a move where the engine takes it, else a refusal
+            said = felt.press(place.name)
+            if place.name == source:
+                assert said == "put back"
+            else:
+                assert said == ("move" if game.is_legal(DoubleHMove.card(source, place.name)) else "refuse")
     nothing = double_h_felt(game.facts(), EN)
     assert not any(place.lit or place.picked for place in nothing.places) and not nothing.waste.picked
+    assert {place.name for place in nothing.places if nothing.press(place.name) == "pick up"} == \
+        {source for source in sources if source is not None}
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import groupby
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, Sequence
 
 from kabale.cards import Card
-from kabale.games.kabala.rules import Move, next_flip_cards
+from kabale.games.kabala.rules import Event, Move, next_flip_cards
 
 from .faces import corner_index, face_class, value_index
 from .messages import card_name, sum_explained, value_name
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kabale.games.double_h.rules import PlaceFacts, TableFacts
 
 __all__ = [
-    "CardView", "CardMemo", "Mark", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
+    "CardView", "CardMemo", "KabalaSeen", "Mark", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
     "PlaceView", "StockView", "WasteView", "DoubleHFelt", "MAX_LAYERS", "WASTE", "card_view", "kabala_felt",
     "endowment_view", "moves_from", "place_where", "place_view", "double_h_felt",
 ]
@@ -185,6 +185,12 @@ class PacketView:
         """``data-key``: the focus finds the packet again after a redraw."""
         return f"packet-{self.number}"
 
+    @property
+    def press(self) -> str:
+        """What pressing it does now: "flip" it (a pass), "play" the cards picked up on it (a legal
+        play), or "refuse" (the table says why not: no card picked up, or not a play here)."""
+        return "flip" if self.passing else "play" if self.lit else "refuse"
+
 
 @dataclass(frozen=True)
 class SumView:
@@ -208,20 +214,36 @@ class KabalaView:
     passable: tuple[int, ...]
 
 
-def kabala_felt(observation: object, legal: Sequence[Move], picked: Sequence[Card], t: Translate, *,
+class KabalaSeen(Protocol):
+    """What a player sees of the Kabala in either game (a patience's or a KABALAM seat's observation)."""
+
+    @property
+    def face_up(self) -> tuple[Card, ...]: ...
+
+    @property
+    def packet_sizes(self) -> tuple[int, ...]: ...
+
+    @property
+    def target(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+
+
+def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence[Card], t: Translate, *,
                 reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = (),
                 memo: CardMemo | None = None) -> KabalaView:
     """The Kabala as the player at the device sees it (``observation``: face_up, packet_sizes,
     target, history), where ``legal`` are the moves she may make now (none when it is not her
     turn) and ``picked`` the cards she holds up. While a play is shown (``reveal``) its packet
     keeps its old face-up card and the sum its old value, until the flip. ``memo``: see ``card_view``."""
-    face_up = list(getattr(observation, "face_up"))
+    face_up = list(observation.face_up)
     if reveal is not None:
         face_up[reveal.packet - 1] = reveal.under
-    sizes: Sequence[int] = getattr(observation, "packet_sizes")
-    lit = playable_packets(picked, legal, getattr(observation, "target"))
+    sizes = observation.packet_sizes
+    lit = playable_packets(picked, legal, observation.target)
     passable = pass_packets(legal)
-    next_flips = next_flip_cards(observation) if memory_aid else None  # type: ignore[arg-type]
+    next_flips = next_flip_cards(observation) if memory_aid else None
     packets = []
     for number, (top, size) in enumerate(zip(face_up, sizes), start=1):
         passing = number in passable
@@ -351,13 +373,27 @@ class WasteView:
 
 @dataclass(frozen=True)
 class DoubleHFelt:
-    """Double H's felt: the 26 places (left H first), the stock, the waste, the places the card
-    picked up may go to."""
+    """Double H's felt: the 26 places (left H first), the stock, the waste, where the card picked
+    up lies (``source``: the waste or a place's name; None: no card is picked up) and the places
+    it may go to."""
 
     places: tuple[PlaceView, ...]
     stock: StockView
     waste: WasteView
     targets: frozenset[str]
+    source: str | None = None
+
+    def press(self, name: str) -> str:
+        """What pressing the place ``name`` does now: with no card picked up, "pick up" its top
+        card (when it can go somewhere) or "refuse"; on the card picked up, "put back" (a second
+        press soon after sends it home); elsewhere "move" the card there when that is legal, else
+        "refuse" (the table says why not)."""
+        if self.source is None:
+            place = next(place for place in self.places if place.name == name)
+            return "pick up" if place.movable else "refuse"
+        if self.source == name:
+            return "put back"
+        return "move" if name in self.targets else "refuse"
 
 
 def place_label(place: "PlaceFacts", t: Translate) -> str:
@@ -438,5 +474,6 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
             label=t("dh.waste_label", card=card_name(top, t), count=len(facts.waste)) if top else t("dh.waste_empty"),
         ),
         targets=targets,
+        source=source,
     )
 

@@ -72,7 +72,8 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         settings = self.app.settings
         return patience_view(game, self.stats, self.t, self.selected, settings.playable_cards,
                              jumped=game is not self.game_state, focus=self.focus, reveal=self.reveal,
-                             memory_aid=settings.memory_aid, marks=self.hint_marks() + self.jump_marks())
+                             memory_aid=settings.memory_aid, marks=self.hint_marks() + self.jump_marks(),
+                             cards=self.card_memo())
 
     # -- drawing -------------------------------------------------------------------
 
