@@ -194,6 +194,8 @@ def test_the_places_show_their_piles_face_up_and_what_may_be_dragged_or_turned(s
     legal = game.legal_moves()
     felt = double_h_felt(game.facts(), EN)
     assert [place.name for place in felt.places] == [str(place) for place in PLACES]
+    for side in ("L", "R"):  # each H, Ace to King
+        assert [place.name for place in felt.h_places(side)] == [str(place) for place in PLACES if place.side == side]
     for place in felt.places:
         pile = game.pile(place.name)
         assert [card.card for card in place.cards] == list(pile)

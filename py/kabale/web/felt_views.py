@@ -40,6 +40,8 @@ Translate = Callable[..., str]
 MAX_LAYERS = 6
 #: The source name of Double H's waste (places are named by their text, "4L").
 WASTE = "waste"
+#: The places of one H in Double H: Ace to King.
+PLACES_PER_H = 13
 
 
 # -- a card -----------------------------------------------------------------------------------------
@@ -383,6 +385,10 @@ class DoubleHFelt:
     targets: frozenset[str]
     source: str | None = None
 
+    def h_places(self, side: str) -> tuple[PlaceView, ...]:
+        """The 13 places of the left ("L") or the right ("R") H, Ace first (the places come in that order)."""
+        return self.places[:PLACES_PER_H] if side == "L" else self.places[PLACES_PER_H:]
+
     def press(self, name: str) -> str:
         """What pressing the place ``name`` does now: with no card picked up, "pick up" its top
         card (when it can go somewhere) or "refuse"; on the card picked up, "put back" (a second
@@ -440,7 +446,7 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
     view shows, not the facts it comes from: the top card's moves change with almost every
     move elsewhere, but the place shows only whether it has one and whether it may turn.
     ``cards``: the card views' memo (see ``card_view``), in the same language."""
-    from kabale.games.double_h.moves import Move as DoubleHMove, MoveKind
+    from kabale.games.double_h.moves import MoveKind
 
     card, turn = MoveKind.CARD, MoveKind.TURN
     targets = frozenset(str(move.target) for move in moves_from(source, facts))
@@ -467,7 +473,7 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
         places=tuple(places),
         stock=StockView(facts.stock_count,
                         t("dh.stock_label", count=facts.stock_count) if facts.stock_count else t("dh.stock_empty"),
-                        hinted=hinted == DoubleHMove.draw(), suit_order_label=t("dh.suit_order_label")),
+                        hinted=hinted is not None and hinted.kind is MoveKind.DRAW, suit_order_label=t("dh.suit_order_label")),
         waste=WasteView(
             top=card_view(top, t, memo=cards), count=len(facts.waste), picked=source == WASTE,
             hinted=hinted is not None and hinted.from_waste, movable=bool(facts.waste_moves),

@@ -144,7 +144,7 @@ class DoubleHTable(TableShell):
 
     def render_h(self, side: str, felt: DoubleHFelt) -> Element:
         t = self.t
-        places = [self.render_place(place) for place in felt.places if place.name.endswith(side)]
+        places = [self.render_place(place) for place in felt.h_places(side)]
         return h("section", {"class": "h-shape", "aria-label": t("dh.left" if side == "L" else "dh.right")}, *places)
 
     def render_place(self, place: PlaceView) -> Element:
