@@ -1,6 +1,7 @@
 """What a card face shows, as plain values: the drawing's file and class, and the corner index.
 
-Pure Python (tested in CPython); kabale.web.render turns these into elements.
+Pure Python (tested in CPython): kabale.web.felt_views puts these in a card's view, and
+kabale.web.render draws it.
 The art is assets/cards/, drawn by scripts/cards_svg.py: a file per face, shown
 as the card's background image through a class (cheap to redraw: see the
 script's docstring); the service worker keeps every file for offline play.

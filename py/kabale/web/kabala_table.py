@@ -12,10 +12,10 @@ from typing import Any
 
 from kabale.cards import Card
 from kabale.game import IllegalMove
-from kabale.games.kabala.rules import Move, next_flip_cards
+from kabale.games.kabala.rules import Move
 
 from .dom import data, found
-from .kabala_view import KabalaScene, Reveal
+from .felt_views import CardMemo, Reveal
 from .messages import refusal
 from .screen import later
 from .table_shell import TableShell
@@ -41,6 +41,11 @@ class KabalaTable(TableShell):
         self.dealing = True  # the first drawing of a fresh hand deals its cards in (a subclass says when)
         self.log_open = False  # on a narrow screen, the log drawer is open
         self._reveal_task: asyncio.Task[None] | None = None
+        self._card_views: dict[str, CardMemo] = {}  # the cards' views made so far, by language
+
+    def card_memo(self) -> CardMemo:
+        """The card views made so far in the page's language (kabale.web.felt_views.card_view)."""
+        return self._card_views.setdefault(self.app.language, {})
 
     # -- what the subclass tells -----------------------------------------------------
 
@@ -72,21 +77,6 @@ class KabalaTable(TableShell):
     def picked(self, observation: Any) -> list[Card]:
         endowment = observation.endowment
         return [endowment[i] for i in sorted(self.selected) if i < len(endowment)]
-
-    def scene(self, observation: Any, legal: tuple[Move, ...]) -> KabalaScene:
-        """What the Kabala shows: while a play is shown, its packet's old face-up card and the old sum."""
-        face_up = list(observation.face_up)
-        if self.reveal is not None:
-            face_up[self.reveal.packet - 1] = self.reveal.under
-        return KabalaScene(
-            face_up=tuple(face_up),
-            packet_sizes=observation.packet_sizes,
-            next_flips=next_flip_cards(observation) if self.app.settings.memory_aid else None,
-            lit=playable_packets(self.picked(observation), legal, observation.target),
-            passable=pass_packets(legal),
-            reveal=self.reveal,
-            flipped=self.flipped,
-        )
 
     def note_events(self, events: Any, name: str, face_up_before: tuple[Card, ...]) -> None:
         """Remember a play to show on its packet, or a pass's flip to animate."""

@@ -68,6 +68,14 @@ class CoachMixin(SlicedHint):
                             "aria-keyshortcuts": "H", "disabled": busy, "aria-busy": "true" if busy else None,
                             "text": self.t("coach.thinking") if busy else self.t("coach.hint")})
 
+    def hint_at(self) -> int | None:
+        """The packet the advice on show plays on or flips (None: none, or no advice)."""
+        advice = self.current_advice()
+        if advice is None or not self.may_hint():
+            return None
+        packet = advice.move.packet or 0
+        return packet if 1 <= packet <= 3 else None
+
     def hint_bubble(self) -> Element | None:
         """The advice over the felt, at the packet it names (at the controls for a yield)."""
         advice = self.current_advice()

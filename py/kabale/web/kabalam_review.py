@@ -22,7 +22,7 @@ from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 
 from .coach_text import move_words, points_text
-from .dom import Element, found
+from .felt_views import Mark
 from .selection import play_cards
 from .sliced_review import REVIEW_ACTIONS, Progress, SlicedReview
 
@@ -110,19 +110,17 @@ class KabalamReviewMixin(SlicedReview):
                 totals[seat] -= points
         return totals  # type: ignore[no-any-return]
 
-    def mark_jump(self, kabala: Element, mine: Element) -> None:
-        """During a jump, mark the two moves on the table: the move made's packet and cards
+    def jump_marks(self) -> tuple[Mark, ...]:
+        """During a jump, the two moves marked on the table: the move made's packet and cards
         ("made"), hard's ("hinted", as the Hint marks its packet); a yield marks nothing."""
         decision = self.jumped_decision()
         if decision is None:
-            return
+            return ()
         endowment = self.shown_hand().observation(decision["seat"]).endowment
+        marks = []
         for name, text in (("made", decision["made"]), ("hinted", decision["hard"])):
             move = Move.from_text(text)
-            if move.packet and 1 <= move.packet <= kabala.children.length:
-                kabala.children[move.packet - 1].classList.add(name)
-            if move.kind in ("bare", "double"):
-                for index in play_cards(endowment, move):
-                    card = mine.querySelector(f'.endowment [data-index="{index}"]')
-                    if found(card):
-                        card.classList.add(name)
+            packet = move.packet if move.packet and 1 <= move.packet <= 3 else None
+            cards = tuple(play_cards(endowment, move)) if move.kind in ("bare", "double") else ()
+            marks.append(Mark(name, packet, cards))
+        return tuple(marks)

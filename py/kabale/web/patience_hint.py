@@ -20,7 +20,8 @@ from kabale.games.patience.rules import Patience
 if TYPE_CHECKING:  # the solver loads when a hint is first asked for, not with the table
     from kabale.solver import Hint
 
-from .dom import Element, found, h
+from .dom import Element, h
+from .felt_views import Mark
 from .messages import short_cards
 from .sliced_hint import SlicedHint
 
@@ -102,12 +103,27 @@ class PatienceHintMixin(SlicedHint):
             basis = t("patience.basis.guess")
         return said, basis
 
-    def place_hint(self, kabala: Element, endowment: Element, felt_extra: list[Any]) -> None:
-        """Show the advice next to what it concerns: at its packet (a play or a pass, the packet
-        marked), the cards it plays marked in the endowment; a draw's over the felt."""
-        advice = self.current_advice()
+    def shown_advice(self) -> "Hint[Move] | None":
+        """The advice on show: none while a play is shown (the position is about to change)."""
+        advice: "Hint[Move] | None" = self.current_advice()
         if advice is None or advice.move is None or self.reveal is not None:
-            return
+            return None
+        return advice
+
+    def hint_marks(self) -> tuple[Mark, ...]:
+        """What the advice marks on the felt: its packet (a play or a pass) and the cards it plays."""
+        advice = self.shown_advice()
+        if advice is None or advice.move is None:
+            return ()
+        move = advice.move
+        packet = move.packet if move.kind in (BARE, DOUBLE, PASS) else None
+        return (Mark("hinted", packet, tuple(hint_cards(self.game_state.endowment, move))),)
+
+    def hint_bubble(self) -> tuple[int | None, Element] | None:
+        """The advice in words and the packet it stands at (None: over the felt, as a draw's)."""
+        advice = self.shown_advice()
+        if advice is None or advice.move is None:
+            return None
         said, basis = self.hint_words(advice)
         move = advice.move
         packet = move.packet if move.kind in (BARE, DOUBLE, PASS) else None
@@ -115,13 +131,4 @@ class PatienceHintMixin(SlicedHint):
                            "data-packet": packet or 0},
                    h("p", {"class": "hint-move", "text": said}),
                    h("p", {"class": "hint-basis", "text": basis}))
-        if packet is not None and 1 <= packet <= kabala.children.length:
-            place = kabala.children[packet - 1]
-            place.classList.add("hinted")
-            place.appendChild(bubble)
-        else:
-            felt_extra.append(bubble)
-        for index in hint_cards(self.game_state.endowment, move):
-            card = endowment.querySelector(f'[data-index="{index}"]')
-            if found(card):
-                card.classList.add("hinted")
+        return (packet if packet is not None and 1 <= packet <= 3 else None), bubble

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from kabale.games.kabala.rules import BARE, DOUBLE, PASS, Move
 from kabale.games.patience.rules import Patience
 
-from .dom import Element, found
+from .felt_views import Mark
 from .messages import short_cards
 from .patience_hint import hint_cards
 from .sliced_review import REVIEW_ACTIONS, Progress, SlicedReview
@@ -60,23 +60,21 @@ class PatienceReviewMixin(SlicedReview):
             return self.game_state
         return self.before(decision["move_number"])
 
-    def mark_jump(self, kabala: Element, endowment: Element) -> None:
-        """During a jump, mark on the table what the two moves concern: the move made's packet and
-        cards ("made"), the hint's ("hinted", as the Hint marks them)."""
+    def jump_marks(self) -> tuple[Mark, ...]:
+        """During a jump, what the two moves concern, marked on the table: the move made's packet
+        and cards ("made"), the hint's ("hinted", as the Hint marks them)."""
         decision = self.jumped_decision()
         if decision is None:
-            return
+            return ()
         shown = self.shown_game()
+        marks = []
         for name, text in (("made", decision["made"]), ("hinted", decision["hint"])):
             move = legal_move(shown, text)
             if move is None:
                 continue
-            if move.kind in (BARE, DOUBLE, PASS) and move.packet and 1 <= move.packet <= kabala.children.length:
-                kabala.children[move.packet - 1].classList.add(name)
-            for index in hint_cards(shown.endowment, move):
-                card = endowment.querySelector(f'[data-index="{index}"]')
-                if found(card):
-                    card.classList.add(name)
+            packet = move.packet if move.kind in (BARE, DOUBLE, PASS) and move.packet and 1 <= move.packet <= 3 else None
+            marks.append(Mark(name, packet, tuple(hint_cards(shown.endowment, move))))
+        return tuple(marks)
 
     def move_words(self, game: Patience, move_text: str) -> str:
         """A move of the record (its engine text) in the player's language, at the position it was made."""

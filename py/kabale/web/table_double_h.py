@@ -20,17 +20,15 @@ from kabale.session import MAX_AUTOMATIC, Session
 
 from .ahead import DOUBLE_H_SOLVER, import_ahead
 from .dom import Element, data, h
-from .faces import value_index
-from .messages import card_name, refusal, value_name
-from .render import card_element
+from .felt_views import WASTE, CardMemo, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_where
+from .messages import card_name, refusal
+from .render import card_drawn
 from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
 from .screen import later
 from .table_shell import Action, Key, TableShell, button_element, used
 from .view_models import DoubleHView, double_h_view
 
-#: The source name of the waste (places are named by their text, "4L").
-WASTE = "waste"
-#: What a refused draw speaks of (the feedback's data-near).
+#: What a refused draw speaks of (the feedback's data-near); the waste is felt_views.WASTE.
 STOCK = "stock"
 #: Seconds the solver may think in the browser: a hint, "still winnable?", a turning point's each step.
 HINT_BUDGET_S = 0.25
@@ -40,16 +38,6 @@ TURNING_BUDGET_S = 0.4
 DOUBLE_TAP_S = 0.45
 #: The most proved-safe moves played in a row by themselves (the session's limit).
 MAX_SAFE_MOVES = MAX_AUTOMATIC
-
-
-def movable(place: PlaceFacts) -> bool:
-    """The place's top card can go somewhere (so it may be dragged)."""
-    return any(move.kind is MoveKind.CARD for move in place.moves)
-
-
-def turnable(place: PlaceFacts) -> bool:
-    """The place can be turned over (its button shows)."""
-    return any(move.kind is MoveKind.TURN for move in place.moves)
 
 
 class DoubleHTable(TableShell):
@@ -77,7 +65,9 @@ class DoubleHTable(TableShell):
         self._task: asyncio.Task[None] | None = None
         self._ahead: asyncio.Task[None] | None = None  # the solver's import ahead (start)
         self._last_tap: tuple[str, float] | None = None
-        self._place_cache: dict[str, tuple[tuple[Any, ...], Element]] = {}
+        self._place_views: PlaceMemo = {}  # the places' views, kept while what they show is unchanged
+        self._card_views: dict[str, CardMemo] = {}  # the cards' views made so far, by language
+        self._place_cache: dict[str, tuple[PlaceView, Element]] = {}  # and their drawings
         self._key_place: str | None = None  # the place a key was pressed on (T turns it over)
         self._session: Session | None = None
         if not saved.game.moves:  # a fresh deal: its 26 cards fly from the stock to their places
@@ -101,12 +91,7 @@ class DoubleHTable(TableShell):
     # -- what can be done -----------------------------------------------------------
 
     def moves_from(self, source: str | None, facts: TableFacts) -> tuple[Move, ...]:
-        if source is None:
-            return ()
-        if source == WASTE:
-            return facts.waste_moves
-        place = Place.from_text(source)
-        return tuple(move for move in facts.places[place.index].moves if move.kind is MoveKind.CARD)
+        return moves_from(source, facts)
 
     def targets(self, facts: TableFacts) -> set[str]:
         return {str(move.target) for move in self.moves_from(self.source, facts)}
@@ -121,11 +106,16 @@ class DoubleHTable(TableShell):
             move, basis = self.hint
             said = self.t("dh.hint", move=self.describe(move)) if move is not None else self.t("dh.hint_none")
             hint = f"{said} {basis}"
+        facts = facts or game.facts()
         return double_h_view(
-            facts or game.facts(), self.stats, self.t, seed=game.seed, moves_made=len(game.history),
+            facts, self.stats, self.t, seed=game.seed, moves_made=len(game.history),
             can_undo=game.can_undo(), can_redo=game.can_redo(), over=game.is_over(), vetted_s=self.saved.vetted_s,
             message=self.message, notice=self.notice, thinking=self.thinking, hint=hint, verdict=self.verdict,
             still_winnable=self.app.settings.still_winnable, turning=self.turning, turning_index=self.turning_index,
+            source=self.source, hinted=self.hint[0] if self.hint else None,
+            refused=frozenset(place.name for place in facts.places if self.refused(place.name)) if self.message
+            else frozenset(), memo=self._place_views, language=self.app.language,
+            cards=self._card_views.setdefault(self.app.language, {}),
         )
 
     def render(self) -> Element:
@@ -134,12 +124,10 @@ class DoubleHTable(TableShell):
         if self.source is not None and not self.moves_from(self.source, facts):
             self.source = None
         view = self.view(facts)
-        targets = self.targets(facts)
-        hinted = self.hint[0] if self.hint else None
         board = h(
             "div",
             {"class": "double-h-board won" if view.won else "double-h-board"},  # won: every pile squared, home
-            *(self.render_h(side, facts, targets, hinted) for side in ("L", "R")),
+            *(self.render_h(side, view.felt) for side in ("L", "R")),
         )
         # the board takes what the screen leaves; the stock, the buttons and the statistics sit
         # beside it (below it on a tall screen); what the table says to the player shows over
@@ -150,118 +138,85 @@ class DoubleHTable(TableShell):
             self.render_bar(view.bar),
             board,
             h("div", {"class": "side"},
-              self.render_stock(facts, hinted, view),
+              self.render_stock(view),
               self.render_controls(view),
               self.render_stats(view.stats)),
             self.render_feedback(view, facts),
             self.render_end(view, facts),
         )
 
-    def render_h(self, side: str, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
+    def render_h(self, side: str, felt: DoubleHFelt) -> Element:
         t = self.t
-        places = [self.render_place(place, facts, targets, hinted) for place in facts.places if place.side == side]
+        places = [self.render_place(place) for place in felt.h_places(side)]
         return h("section", {"class": "h-shape", "aria-label": t("dh.left" if side == "L" else "dh.right")}, *places)
 
-    def place_label(self, place: PlaceFacts) -> str:
-        t = self.t
-        where = self.where(place.place)
-        if not place.cards:
-            return t("dh.place_empty", where=where)
-        state = {
-            "right": t("dh.frame_right", count=len(place.cards)),
-            "complete": t("dh.frame_complete"),
-            "yellow": t("dh.frame_yellow"),
-        }.get(place.frame, t("dh.cards", count=len(place.cards)))
-        return t("dh.place_label", card=card_name(place.cards[-1], t), where=where, state=state)
-
-    def render_place(self, place: PlaceFacts, facts: TableFacts, targets: set[str], hinted: Move | None) -> Element:
-        """A place, drawn again only when something it shows changed (most clicks change two or
-        three of the 26: redrawing the rest, up to a hundred cards, would cost a frame).
-
-        The key is what the drawing shows, not the facts it comes from: its top card's moves
-        change with almost every move elsewhere (a card put down somewhere opens or closes a
-        target), but the place shows only whether it has one (it may be dragged) and whether it
-        may be turned over."""
-        lit, picked = place.name in targets, self.source == place.name
-        hint_here = hinted is not None and place.place in (hinted.source, hinted.target)
-        key = (self.app.language, place.cards, place.frame, movable(place), turnable(place), lit, picked, hint_here,
-               self.refused(place.name))
+    def render_place(self, place: PlaceView) -> Element:
+        """A place, drawn again only when its view changed (most clicks change two or three of
+        the 26: redrawing the rest, up to a hundred cards, would cost a frame). The view model
+        gives back the same view while what the place shows is the same
+        (:func:`kabale.web.felt_views.double_h_felt`)."""
         cached = self._place_cache.get(place.name)
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] is place:
             template = cached[1]
         else:
-            template = self.draw_place(place, targets, hinted)
-            self._place_cache[place.name] = (key, template)
+            template = self.draw_place(place)
+            self._place_cache[place.name] = (place, template)
         # a copy (one call): the drawing kept here never goes into the page, where the redraw
         # in place (kabale.web.dom.redraw) finds it equal to the place shown and leaves that be
         return template.cloneNode(True)
 
-    def draw_place(self, place: PlaceFacts, targets: set[str], hinted: Move | None) -> Element:
-        t, name = self.t, place.name
-        classes = ["place-button"]
-        if place.frame != "none":
-            classes.append(f"frame-{place.frame}")
-        if name in targets:
-            classes.append("lit")
-        if self.source == name:
-            classes.append("picked")
-        if hinted is not None and (hinted.source == place.place or (hinted.target == place.place)):
-            classes.append("hinted")
-        if self.refused(name):  # marked as a hint's places are: on a phone the words are not beside it
-            classes.append("refused")
-        pile = [card_element(card, t, classes="in-pile") for card in place.cards] or [card_element(None, t)]
+    def draw_place(self, place: PlaceView) -> Element:
+        name = place.name
+        pile = [card_drawn(card) for card in place.cards] or [card_drawn(card_view(None, self.t))]
         return h(
             "div",
             {"class": "place", "data-value": place.value},
-            h("span", {"class": "place-value", "aria-hidden": "true", "text": value_index(place.value, t)}),
+            h("span", {"class": "place-value", "aria-hidden": "true", "text": place.index}),
             h(
                 "button",
                 {
                     "type": "button",
-                    "class": " ".join(classes),
+                    "class": place.classes,
                     "data-action": "place",
                     "data-place": name,
                     "data-key": f"place-{name}",
-                    "aria-label": self.place_label(place),
-                    "aria-pressed": "true" if self.source == name else "false",
-                    "data-drag": "true" if movable(place) else None,
+                    "aria-label": place.label,
+                    "aria-pressed": "true" if place.picked else "false",
+                    "data-drag": "true" if place.movable else None,
                     # the name the words over the table stand next to when they speak of this place
                     "style": f"--cards:{len(place.cards)}; --anchor: --place-{name}",
                 },
                 h("span", {"class": "pile"}, *pile),
             ),
             h("button", {"type": "button", "class": "button small turn", "data-action": "turn", "data-place": name,
-                         "data-key": f"turn-{name}", "aria-label": t("dh.turn_over_label", where=self.where(place.place)),
-                         "text": t("dh.turn_over")}) if turnable(place) else None,
+                         "data-key": f"turn-{name}", "aria-label": place.turn_label,
+                         "text": place.turn}) if place.turn is not None else None,
         )
 
-    def render_stock(self, facts: TableFacts, hinted: Move | None, view: DoubleHView) -> Element:
-        t = self.t
-        top = facts.waste[-1] if facts.waste else None
-        waste_classes = "place-button waste" + (" picked" if self.source == WASTE else "")
-        if hinted is not None and hinted.from_waste:
-            waste_classes += " hinted"
+    def render_stock(self, view: DoubleHView) -> Element:
+        stock, waste = view.felt.stock, view.felt.waste
         # a hint to draw (round 1's plan: see the stock's order first) marks the stock
-        stock_classes = "place-button stock" + (" hinted" if hinted == Move.draw() else "")
+        stock_classes = "place-button stock" + (" hinted" if stock.hinted else "")
+        waste_classes = "place-button waste" + (" picked" if waste.picked else "") + (" hinted" if waste.hinted else "")
         return h(
             "div",
             {"class": "stock-area"},
-            h("p", {"class": "suit-order", "role": "img", "aria-label": t("dh.suit_order_label")},
+            h("p", {"class": "suit-order", "role": "img", "aria-label": stock.suit_order_label},
               *(h("span", {"class": "suit " + ("red" if suit.is_red else "black"), "aria-hidden": "true",
                            "text": suit.symbol}) for suit in SUITS)),
             # the bottom-right corner, as in the original: the round and its bonus, the stock, the waste
             h("p", {"class": "round", "text": view.round}),
             h("button", {"type": "button", "class": stock_classes, "data-action": "draw", "data-key": "draw",
-                         "aria-label": view.stock_label},
-              card_element(None, t) if not facts.stock_count else h(
+                         "aria-label": stock.label},
+              card_drawn(card_view(None, self.t)) if not stock.count else h(
                   "div", {"class": "card back", "aria-hidden": "true"}),
-              h("span", {"class": "count", "data-count": facts.stock_count})),
+              h("span", {"class": "count", "data-count": stock.count})),
             h("button", {"type": "button", "class": waste_classes, "data-action": "waste", "data-key": "waste",
-                         "aria-pressed": "true" if self.source == WASTE else "false",
-                         "data-drag": "true" if facts.waste_moves else None,
-                         "aria-label": view.waste_label},
-              card_element(top, t),
-              h("span", {"class": "count", "data-count": len(facts.waste)})),
+                         "aria-pressed": "true" if waste.picked else "false",
+                         "data-drag": "true" if waste.movable else None,
+                         "aria-label": waste.label},
+              card_drawn(waste.top),
+              h("span", {"class": "count", "data-count": waste.count})),
             button_element(view.next_round) if view.next_round is not None else None,
         )
 
@@ -361,8 +316,7 @@ class DoubleHTable(TableShell):
 
     def where(self, place: Place) -> str:
         """"7-place of the right H", "Ace-place of the left H"."""
-        t = self.t
-        return t("dh.place", value=value_name(place.value, t), side=t("dh.side_left" if place.side == "L" else "dh.side_right"))
+        return place_where(place, self.t)
 
     # -- playing ----------------------------------------------------------------------
 

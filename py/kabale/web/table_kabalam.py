@@ -22,7 +22,8 @@ from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
 from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
-from .kabala_view import endowment_element, kabala_element, log_element, sum_element
+from .felt_views import Mark
+from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
 from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
 from .table_shell import Action, Key, button_element, used
@@ -135,30 +136,29 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
 
     # -- drawing ---------------------------------------------------------------
 
-    def view(self) -> KabalamView:
-        """What the table shows, as plain values (tests/unit/test_view_models.py)."""
+    def view(self, marks: tuple[Mark, ...] = ()) -> KabalamView:
+        """What the table shows, as plain values (tests/unit/test_view_models.py, test_felt_views.py):
+        the felt with the play shown for a moment and the moves ``marks`` marks."""
         jump = self.jumped_decision()
         return kabalam_view(self.match, self.plan, self.t, hand=self.shown_hand(), looking=self.looking(),
                             viewer=self.viewer, thinking=self.thinking, selected=self.selected,
                             jump_number=jump["move_number"] if jump is not None else None,
-                            persons_in_hand=self.persons_in_hand(), totals=self.shown_totals())
+                            persons_in_hand=self.persons_in_hand(), totals=self.shown_totals(), focus=self.focus,
+                            reveal=self.reveal, memory_aid=self.app.settings.memory_aid, marks=marks,
+                            cards=self.card_memo())
 
     def render(self) -> Element:
         t = self.t
         if self.covered():
             return self.render_cover(self.turn())
-        view = self.view()
-        observation = self.seen()
-        scene = self.scene(observation, observation.legal_moves if view.my_turn else ())
-        kabala = kabala_element(scene, t)
-        bubble = self.hint_bubble()  # the Hint over the packet it names
-        if bubble is not None and 1 <= int(bubble.dataset.packet) <= 3:
-            packet = kabala.children[int(bubble.dataset.packet) - 1]
-            packet.classList.add("hinted")
-            packet.appendChild(bubble)
+        bubble = self.hint_bubble()  # the Hint over the packet it names (else over the felt)
+        at = self.hint_at() if bubble is not None else None
+        view = self.view(((Mark("hinted", at),) if at is not None else ()) + self.jump_marks())
+        assert view.kabala is not None, "kabalam_view always lays the Kabala"
+        kabala = kabala_drawn(view.kabala, {at: bubble} if at is not None else None)
+        if at is not None:
             bubble = None
-        mine = self.render_mine(view, observation.endowment if self.looking() else ())
-        self.mark_jump(kabala, mine)  # a review's jump: the two moves' packets and cards marked
+        mine = self.render_mine(view)
         # a card table: the opponents around the felt, your cards at South, the log a side panel
         # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
         # the table, where the eye is
@@ -169,7 +169,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             self.render_bar(view.bar, self.hint_button()),  # the Hint in the bar: beside the cards a phone has no room
             self.render_seats(view),
             h("div", {"class": "felt"},
-              sum_element(scene.face_up, t),
+              sum_drawn(view.kabala.sum),
               kabala,
               bubble,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
@@ -192,12 +192,10 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
                            h("span", {"class": "seat-text", "text": seat.text}), status))
         return h("ul", {"class": "seats", "aria-label": self.t("table.opponents")}, *items)
 
-    def render_mine(self, view: KabalamView, endowment: tuple[Any, ...]) -> Element:
-        t, viewer = self.t, self.looking()
-        if not viewer:
+    def render_mine(self, view: KabalamView) -> Element:
+        if view.endowment is None:  # nobody looks: the cards are hidden, or the computer plays on
             return h("section", {"class": "mine"},
                      h("p", {"class": "hint", "text": view.mine_note}) if view.mine_note is not None else None)
-        focus = min(self.focus, max(len(endowment) - 1, 0))
         controls: list[Any] = []
         if view.prompt is not None:
             controls.append(h("p", {"class": "prompt", "aria-live": "polite" if view.prompt.live else None,
@@ -209,7 +207,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             "section",
             {"class": "mine", "aria-labelledby": "mine-heading"},
             h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
-            endowment_element(endowment, self.selected, focus, t, t("endowment.label")),
+            endowment_drawn(view.endowment),
             h("div", {"class": "controls"}, *controls),
         )
 

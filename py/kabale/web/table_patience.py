@@ -19,7 +19,7 @@ from kabale.session import Session
 from .ahead import PATIENCE_SOLVER, import_ahead
 from .dom import Element, data, h
 from .kabala_table import KabalaTable
-from .kabala_view import endowment_element, kabala_element, log_element, sum_element
+from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
 from .patience_hint import PatienceHintMixin
 from .patience_review import PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
@@ -66,22 +66,22 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         return not self.game_state.is_over()
 
     def view(self) -> PatienceView:
-        """What the table shows, as plain values (tests/unit/test_view_models.py)."""
+        """What the table shows, as plain values (tests/unit/test_view_models.py, test_felt_views.py):
+        the felt with the play shown for a moment, and the moves the Hint or a review's jump marks."""
         game = self.shown_game()  # the game, or during a review's jump the position before that decision
-        return patience_view(game, self.stats, self.t, self.selected, self.app.settings.playable_cards,
-                             jumped=game is not self.game_state)
+        settings = self.app.settings
+        return patience_view(game, self.stats, self.t, self.selected, settings.playable_cards,
+                             jumped=game is not self.game_state, focus=self.focus, reveal=self.reveal,
+                             memory_aid=settings.memory_aid, marks=self.hint_marks() + self.jump_marks(),
+                             cards=self.card_memo())
 
     # -- drawing -------------------------------------------------------------------
 
     def render(self) -> Element:
         t = self.t
-        game = self.shown_game()
-        jumped = game is not self.game_state
         view = self.view()
-        observation = game.observation()
-        scene = self.scene(observation, observation.legal_moves)
         controls: list[Any] = []
-        if jumped:
+        if self.shown_game() is not self.game_state:  # a review's jump: which decision, its two moves
             controls = self.jump_controls()
         else:
             if view.prompt is not None:
@@ -90,13 +90,16 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             if view.draw is not None:
                 controls.append(button_element(view.draw))
             controls += [self.hint_button(), button_element(view.undo), button_element(view.redo)]
-        kabala = kabala_element(scene, t)
-        endowment = endowment_element(observation.endowment, self.selected,
-                                      min(self.focus, max(len(observation.endowment) - 1, 0)), t, t("endowment.label"),
-                                      view.playable)
         on_felt: list[Any] = []
-        self.place_hint(kabala, endowment, on_felt)  # the Hint at its packet, its cards marked
-        self.mark_jump(kabala, endowment)  # a review's jump: the two moves' packets and cards marked
+        beside: dict[int, Element] = {}
+        bubble = self.hint_bubble()  # the Hint at its packet (a draw's over the felt)
+        if bubble is not None:
+            if bubble[0] is None:
+                on_felt.append(bubble[1])
+            else:
+                beside[bubble[0]] = bubble[1]
+        kabala = kabala_drawn(view.kabala, beside)
+        endowment = endowment_drawn(view.endowment)
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
@@ -104,7 +107,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             {"class": self.table_classes("kabala-table patience-table"), "aria-label": t("table.patience")},
             self.render_bar(view.bar),
             h("div", {"class": "felt"},
-              sum_element(scene.face_up, t),
+              sum_drawn(view.kabala.sum),
               kabala,
               *on_felt,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),

@@ -17,10 +17,13 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kabale.cards import Card
 
-from .messages import card_name, event_text, patience_event_text, placing_text, short_cards
+from .felt_views import (CardMemo, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal, double_h_felt,
+                         endowment_view, kabala_felt)
+from .messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
 
 if TYPE_CHECKING:
+    from kabale.games.double_h.moves import Move as DoubleHMove
     from kabale.games.double_h.rules import TableFacts
     from kabale.games.kabalam.match import Match
     from kabale.games.patience.rules import Patience
@@ -121,7 +124,8 @@ def undo_redo(can_undo: bool, can_redo: bool, t: Translate) -> tuple[ButtonView,
 
 @dataclass(frozen=True)
 class PatienceView:
-    """The patience's table: ``result`` is None while the game is on (and during a review's jump)."""
+    """The patience's table: ``result`` is None while the game is on (and during a review's jump);
+    ``kabala`` and ``endowment`` are what lies on the felt and in the hand."""
 
     bar: BarView
     prompt: PromptView | None
@@ -137,12 +141,19 @@ class PatienceView:
     stats: str
     log: tuple[str, ...]
     result: ResultView | None
+    kabala: KabalaView
+    endowment: EndowmentView
 
 
 def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, selected: frozenset[int] = frozenset(),
-                  playable_setting: bool = False, jumped: bool = False) -> PatienceView:
+                  playable_setting: bool = False, jumped: bool = False, *, focus: int = 0,
+                  reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = (),
+                  cards: CardMemo | None = None) -> PatienceView:
     """The patience at ``game`` (the game, or a review's earlier position when ``jumped``) with
-    the cards ``selected``; ``playable_setting`` lights the cards a legal play plays."""
+    the cards ``selected``; ``playable_setting`` lights the cards a legal play plays; ``focus``
+    is the card with the tab stop, ``reveal`` the play shown for a moment, ``memory_aid`` the
+    setting, ``marks`` the moves a hint or a review's jump marks, ``cards`` the card views'
+    memo (:func:`kabale.web.felt_views.card_view`)."""
     from kabale.games.kabala.rules import Move
 
     observation = game.observation()
@@ -150,6 +161,7 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
     picked = [observation.endowment[i] for i in sorted(selected) if i < len(observation.endowment)]
     lit = playable_packets(picked, legal, observation.target)
     passable = pass_packets(legal)
+    playable = playable_cards(observation.endowment, legal) if playable_setting else frozenset()
     prompt, draw = None, None
     if not jumped and not game.is_over():
         if passable:
@@ -173,7 +185,7 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
     return PatienceView(
         bar=solitaire_bar("patience", game.seed, t, "patience.restart", "patience.new_deal"),
         prompt=prompt, draw=draw, undo=undo, redo=redo, lit=lit, passable=passable,
-        playable=playable_cards(observation.endowment, legal) if playable_setting else frozenset(),
+        playable=playable,
         draw_pile=t("draw_pile", count=observation.draw_pile_size),
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
         endowment_heading=t("endowment.heading", count=len(observation.endowment)),
@@ -181,6 +193,9 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
                                              rate=f"{stats.rate:.0%}", streak=stats.streak, best=stats.best_streak),
         log=tuple(line for line in (patience_event_text(event, t) for event in observation.history) if line),
         result=result,
+        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
+        endowment=endowment_view(observation.endowment, t, selected=selected, focus=focus, playable=playable,
+                                 marks=marks, memo=cards),
     )
 
 
@@ -215,6 +230,7 @@ class DoubleHView:
     feedback: FeedbackView
     result: ResultView | None
     turning: str | None  # a lost game: what the solver said about where it was lost
+    felt: DoubleHFelt  # the places, the stock and the waste
 
 
 def double_h_result(facts: "TableFacts", t: Translate, seed: int | None, vetted_s: float | None,
@@ -245,21 +261,25 @@ def double_h_result(facts: "TableFacts", t: Translate, seed: int | None, vetted_
 def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, seed: int | None, moves_made: int,
                   can_undo: bool, can_redo: bool, over: bool, vetted_s: float | None = None, message: str = "",
                   notice: str = "", thinking: bool = False, hint: str | None = None, verdict: str | None = None,
-                  still_winnable: bool = False, turning: str | None = None,
-                  turning_index: int | None = None) -> DoubleHView:
+                  still_winnable: bool = False, turning: str | None = None, turning_index: int | None = None,
+                  source: str | None = None, hinted: "DoubleHMove | None" = None, refused: frozenset[str] = frozenset(),
+                  memo: PlaceMemo | None = None, language: str = "", cards: CardMemo | None = None) -> DoubleHView:
     """The Double H table at ``facts``; ``hint`` is the hint in words, ``verdict`` the solver's
-    "still winnable?" (yes, no, unknown; shown when the setting ``still_winnable`` asks)."""
+    "still winnable?" (yes, no, unknown; shown when the setting ``still_winnable`` asks). On the
+    felt: the card picked up at ``source``, the ``hinted`` move, the ``refused`` place (see
+    :func:`kabale.web.felt_views.double_h_felt` for ``memo``, ``language`` and ``cards``)."""
     shown_verdict = None
     if still_winnable and verdict is not None and not over:
         shown_verdict = (f"verdict {verdict}", t(f"dh.winnable.{verdict}"))
-    top = facts.waste[-1] if facts.waste else None
+    felt = double_h_felt(facts, t, source=source, hinted=hinted, refused=refused, memo=memo, language=language,
+                         cards=cards)
     undo, redo = undo_redo(can_undo, can_redo, t)
     return DoubleHView(
         bar=solitaire_bar("double-h", seed, t, "dh.restart", "dh.new_deal"),
         won=facts.result.outcome == "won",
         round=t("dh.round", round=facts.round, bonus=facts.bonus),
-        stock_label=t("dh.stock_label", count=facts.stock_count) if facts.stock_count else t("dh.stock_empty"),
-        waste_label=t("dh.waste_label", card=card_name(top, t), count=len(facts.waste)) if top else t("dh.waste_empty"),
+        stock_label=felt.stock.label,
+        waste_label=felt.waste.label,
         next_round=ButtonView("next-round", t("dh.next_round", bonus=max(facts.bonus - 1, 1)), key="next-round")
         if facts.can_start_next_round else None,
         undo=undo, redo=redo,
@@ -278,6 +298,7 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
         ),
         result=double_h_result(facts, t, seed, vetted_s, turning, turning_index),
         turning=turning if facts.result.is_over and facts.result.outcome != "won" else None,
+        felt=felt,
     )
 
 
@@ -333,6 +354,8 @@ class KabalamView:
     score_head: tuple[str, ...]
     placing: str | None
     great_kabalist: str | None = None
+    kabala: KabalaView | None = None  # always made by kabalam_view
+    endowment: EndowmentView | None = None  # the cards in the looking seat's hand (None: nobody looks)
 
 
 def seat_name(plan: "TablePlan", seat: str, t: Translate) -> str:
@@ -362,12 +385,15 @@ def seat_place(seats: Sequence[str], looking: str | None, seat: str) -> str:
 def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any = None, looking: str | None = None,
                  viewer: str | None = None, thinking: str | None = None, selected: frozenset[int] = frozenset(),
                  jump_number: int | None = None, persons_in_hand: tuple[str, ...] = (),
-                 totals: Mapping[str, int] | None = None) -> KabalamView:
+                 totals: Mapping[str, int] | None = None, focus: int = 0, reveal: Reveal | None = None,
+                 memory_aid: bool = False, marks: Sequence[Mark] = (), cards: CardMemo | None = None) -> KabalamView:
     """The KABALAM table: ``hand`` is the hand shown (the current one, or a review's earlier
     position), ``looking`` who sees the device's cards, ``viewer`` whose turn the device takes,
     ``thinking`` the computer seat finding its move, ``jump_number`` the move a review jumped to,
     ``totals`` the match totals the seats show (the match's own when None; a review's jump
-    shows them as they stood at that decision)."""
+    shows them as they stood at that decision); on the felt, ``focus`` the card with the tab
+    stop, ``reveal`` the play shown for a moment, ``memory_aid`` the setting, ``marks`` the
+    moves a hint or a review's jump marks, ``cards`` the card views' memo."""
     from kabale.games.kabala.rules import Move
 
     current = match.hand
@@ -414,6 +440,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
                               fan=None if place == "me" else min(count, 12), thinking=thinking == seat))
     # the person's cards at South
     prompt, yield_, heading, note = None, None, None, None
+    picked = [endowment[i] for i in sorted(selected) if i < len(endowment)]
     if not looking:
         if not match.is_over():
             note = t("endowment.hidden") if persons_in_hand else t("endowment.watching")
@@ -422,7 +449,6 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         if my_turn and passable:
             prompt = PromptView(t("table.pass_prompt"), live=False)
         elif my_turn:
-            picked = [endowment[i] for i in sorted(selected) if i < len(endowment)]
             lit = playable_packets(picked, legal, observation.target)
             prompt = PromptView(selection_text(endowment, selected, lit, observation.target, t), live=True)
         if my_turn and Move.yield_turn() in legal:
@@ -438,6 +464,9 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
         log=tuple(line for line in lines if line), result=result, scores=scores, score_head=head, placing=placing,
         great_kabalist=great,
+        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
+        endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
+        if looking else None,
     )
 
 
