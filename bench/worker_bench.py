@@ -42,7 +42,10 @@ left, and it needs nothing from PyScript.
 
 Goal (issue 15): take the worker only if clicks stay at p95 <= 16 ms.
 
-Usage: .venv/bin/python bench/worker_bench.py [--runs N] [--moves N]
+With --engines gecko,webkit it only checks that the prototype starts and plays
+in Firefox ESR and WebKitGTK (bench/engines.py's drivers), and is not isolated.
+
+Usage: .venv/bin/python bench/worker_bench.py [--runs N] [--moves N] [--engines gecko,webkit]
 
 Figures (2026-12-01, 2 cores shared by five engineers, load 10-13: read them as upper bounds):
 
@@ -62,6 +65,9 @@ Figures (2026-12-01, 2 cores shared by five engineers, load 10-13: read them as 
   the game (and no animation), so this says the crossing costs nothing that
   counts, not that the game in a worker would be faster per click.
 * Embedded by a page on another origin: starts and plays, not isolated.
+* --engines gecko,webkit (load 12): starts and plays in Firefox ESR 140.12 (table
+  shown 5.7 s after navigation) and WebKitGTK 2.50.6 (12.7 s), not isolated, no
+  request off 127.0.0.1.
 * Lighthouse (bench/lighthouse.py --checkout --page bench/worker/index.html, 3 runs,
   load 10-13, run with no network but loopback): desktop 100, 100, 100 (TBT 0-2 ms),
   mobile 100, 100, 97 (TBT 0-188 ms), against the game's 69 and 54.
@@ -75,6 +81,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -177,11 +184,48 @@ def embedded(browser: Any, url: str) -> dict[str, Any]:
             server.server_close()
 
 
+def other_engines(names: list[str], timeout: float = 120.0) -> dict[str, Any]:
+    """Does the prototype start and answer a click in Gecko and WebKit (bench/engines.py's
+    drivers: Firefox ESR, WebKitGTK's MiniBrowser; no request may leave 127.0.0.1)?"""
+    import engines
+
+    results: dict[str, Any] = {}
+    site = engines.serve_site()
+    try:
+        for key in names:
+            proxy = engines.RecordingProxy()
+            driver = engines.DRIVERS[key](proxy.port, timeout + 60, engines.SITE_HOSTS)
+            try:
+                started = time.monotonic()
+                driver.goto(site.url + PAGES["worker"])
+                booted = engines.wait_for(driver, engines.READY, timeout)
+                shown_s = round(time.monotonic() - started, 1)
+                played = False
+                if booted:
+                    driver.click("#app [data-action]")
+                    played = engines.wait_for(driver, "window.__bench.clicks.length >= 1", 30)
+                results[driver.name] = {
+                    "version": driver.version(), "starts": booted, "shown_s": shown_s, "plays": played,
+                    "isolated": driver.evaluate("self.crossOriginIsolated") if booted else None,
+                    "foreign_requests": engines.foreign(driver.requests()) + proxy.hosts,
+                }
+            finally:
+                driver.quit()
+                proxy.close()
+    finally:
+        site.close()
+    return results
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=4, help="cold loads of each page, alternated")
     parser.add_argument("--moves", type=int, default=30, help="timed clicks on the prototype (each run)")
+    parser.add_argument("--engines", default="", help="only check that it starts and plays in these: gecko,webkit")
     args = parser.parse_args()
+    if args.engines:
+        print(json.dumps(other_engines(args.engines.split(",")), indent=1))
+        return 0
     load = [os.getloadavg()[0]]
     server, base = serve_in_thread(ROOT)
     loads: dict[str, list[dict[str, float]]] = {name: [] for name in PAGES}
