@@ -7,7 +7,8 @@ served on 127.0.0.1 by scripts/serve.py, which sends those precompressed copies,
 dist.py's Cache-Control, ETags and the wasm's type.
 
 Lighthouse is a bench-only tool: bench/lighthouse/package.json pins it exactly
-(12.8.2, the newest whose engines field accepts Node 20; 13.x asks for >= 22.19)
+(12.8.2, the newest whose engines field accepts Node 20; 13.x asks for >= 22.19;
+its package.json says why two overrides are there)
 and this script installs it with `npm ci` into bench/lighthouse/node_modules
 (git-ignored) the first time. Neither `make setup` nor `make test` installs it.
 It drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) headless with the
