@@ -8,7 +8,9 @@ Python on the main thread through PyScript.
 
 Both are served from this checkout by scripts/serve.py on 127.0.0.1 (gzip on
 the fly, cache headers) and loaded cold (a fresh context: empty HTTP cache, no
-service worker), alternately, in Debian's headless Chromium at 1280x800:
+service worker), alternately with the bare PyScript page on Kabale's runtime
+module (bench/bare/trimmed/, bench/boot.py's yardstick), in Debian's headless
+Chromium at 1280x800:
 
 * shown: ms from navigation start to the ready marker (the game's
   ``data-ready``; the prototype sets it when it has drawn its first table);
@@ -54,6 +56,13 @@ Figures (2026-12-01, 2 cores shared by five engineers, load 10-13: read them as 
   for the game; longest task 28 ms against 554 ms. Shown: 2800 against 3345 ms,
   but the prototype's page is far smaller than the game's (no PyScript, a plain
   table), so that pair says little.
+* With the bare page too, 4 cold loads of each alternated (load 13-16), medians:
+  shown at 1985 ms for the bare page (one line of Python, on the main thread),
+  2614 for the prototype (the engine imported and a deal drawn, in the worker),
+  2658 for the game; longest frame gap 1192, 133 and 1192 ms. The prototype's
+  table comes about when the game's does, 630 ms after the bare page's line;
+  how much of that is the worker itself and how much the engine's import and
+  deal was not split.
 * Clicks, 4 x 30 moves (load 10-11): click to first changed frame p50 10.2,
   p95 31.0 ms; click to the new view drawn p50 2.2, p95 7.3 ms; each crossing
   between the threads 0.2 ms (p50); Python's move and view in the worker p50 1.1,
@@ -95,7 +104,9 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from browser import launch, percentile  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-PAGES = {"game": "index.html", "worker": "bench/worker/index.html"}
+#: "bare": the bare PyScript page on Kabale's runtime module (bench/boot.py's yardstick), for
+#: what starting Pyodide in a worker costs against starting it on the main thread.
+PAGES = {"game": "index.html", "worker": "bench/worker/index.html", "bare": "bench/bare/trimmed/index.html"}
 
 #: Installed before any page script: frame gaps and long tasks until the ready marker.
 PROBE = """
@@ -256,8 +267,9 @@ def main() -> int:
         server.shutdown()
         server.server_close()
 
-    def med(name: str, key: str) -> float:
-        return round(statistics.median(row[key] for row in loads[name]), 1)
+    def med(name: str, key: str) -> float | None:
+        values = [row[key] for row in loads[name] if row[key] is not None]  # the bare page paints no text
+        return round(statistics.median(values), 1) if values else None
 
     report: dict[str, Any] = {
         "runs": args.runs,
