@@ -51,6 +51,13 @@ Figures (2026-12-01, Lighthouse 12.8.2, Chromium 150, 2 shared cores):
   load for its syncSleep); the vendored files' missing source maps (weight 0);
   three render-blocking stylesheets (30-200 ms, FCP scores about 1 already);
   PyScript's unused JavaScript (69 KiB).
+  Tried once, not adopted: the same dist/ with Cross-Origin-Opener-Policy:
+  same-origin and Cross-Origin-Embedder-Policy: require-corp on every response
+  (serve.py patched for the run): best practices 100 (the deprecation is
+  gone: the page is cross-origin isolated, and the game still boots in
+  Chromium), performance 69 as before (TBT 1165 ms). Adopting it would need
+  the offline, snapshot-worker and engine tests under those headers, and hosts
+  that can send them (GitHub Pages cannot).
 * The worker prototype (bench/worker_bench.py: Python started in a module
   worker, the page only draws a view tree), --checkout, 3 runs, load 10-13,
   the whole run inside `unshare -n` (no network but loopback, so nothing
