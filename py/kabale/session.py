@@ -38,14 +38,16 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from kabale.cards import new_rng
-from kabale.game import IllegalMove
+from kabale.game import IllegalMove, Result
 
-__all__ = ["Session", "Event", "Turn", "Chooser", "PLAY", "FORCED", "AUTOMATIC", "COMPUTER", "UNDO", "REDO", "DEAL"]
+__all__ = ["Session", "Event", "Turn", "Chooser", "left_unfinished", "LEFT", "PLAY", "FORCED", "AUTOMATIC", "COMPUTER", "UNDO", "REDO", "DEAL"]
 
 #: Why a move was played: a person chose it, it was the only one, a hook proved it safe, the computer chose it.
 PLAY, FORCED, AUTOMATIC, COMPUTER = "play", "forced", "automatic", "computer"
 #: What else a session does: take a move back, play it again, deal the next hand of a match.
 UNDO, REDO, DEAL = "undo", "redo", "deal"
+#: The ending of a game a person left unfinished (a new deal, a restart): it counts as lost.
+LEFT = "left"
 #: As many proved-safe moves in a row as the Double H table plays (its MAX_SAFE_MOVES).
 MAX_AUTOMATIC = 30
 
@@ -265,3 +267,23 @@ class Session:
 def _can_redo(game: Any) -> bool:
     can: Any = game.can_redo
     return bool(can() if callable(can) else can)
+
+
+def left_unfinished(game: Any) -> Result | None:
+    """How a game counts when the person leaves it for a new deal or a restart (RULES.md,
+    "Statistics": a patience left unfinished after at least one move counts as lost): a
+    :class:`Result` with no winners and nothing returned to any seat, or None when it counts
+    nothing (no move was made, or it is over and counted at its end).
+
+    Why here: this ruling was an ``if`` in the web app; it is the engine's, as every other one.
+
+    >>> from kabale.games.patience.rules import Patience
+    >>> game = Patience.deal(3)
+    >>> left_unfinished(game) is None
+    True
+    >>> game.apply(game.legal_moves()[0]); left_unfinished(game).winners
+    ()
+    """
+    if game.is_over() or not game.moves:
+        return None
+    return Result(LEFT, {seat: 0.0 for seat in game.seats}, ())

@@ -350,3 +350,21 @@ def test_a_person_against_the_computer_yields_as_the_table_did(seed: int) -> Non
     forced = [e for e in run.session.events if e.kind == FORCED]
     assert forced and all(e.seat == "S" and e.move == "yield" for e in forced)
     assert COMPUTER in {e.kind for e in run.session.events}
+
+
+@pytest.mark.parametrize("name", ["patience", "double-h"])
+def test_a_patience_left_after_a_move_counts_as_lost_and_one_left_untouched_or_over_counts_nothing(name: str) -> None:
+    """RULES.md, Statistics: left unfinished after at least one move (a new deal, a restart), a
+    patience counts as lost; before any move it counts nothing, and a game over was counted at its end."""
+    from kabale.games import GAMES
+    from kabale.session import LEFT, left_unfinished
+
+    game = GAMES[name].deal(11)
+    assert left_unfinished(game) is None
+    game.apply(game.legal_moves()[0])
+    left = left_unfinished(game)
+    assert left is not None and left.ending == LEFT and left.winners == () and set(left.returns.values()) == {0.0}
+    rng = random.Random(5)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_moves()))
+    assert left_unfinished(game) is None

@@ -279,8 +279,10 @@ class App:
         """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
         counts as lost. A game that follows "winnable deals only" (Double H), with the setting on:
         a fresh deal the solver found winnable."""
+        from kabale.session import left_unfinished  # the statistics' ruling, the engine's
+
         saved = self.store.load(game)
-        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted and saved.game.moves:
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted and left_unfinished(saved.game) is not None:
             self.count_result(game, lambda stats: stats.record(False))
         vetting = SOLITAIRE_TABLES[game].vetting[0]
         if SOLITAIRE_TABLES[game].vetted is not None and seed is None and self.settings.winnable_only:
