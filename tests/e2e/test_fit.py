@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from helpers import INSTANT, double_h_place
+from records import drawn_through
 from kabale.games.double_h.moves import MoveKind
 from kabale.games.double_h.rules import DoubleH
 
@@ -216,20 +217,6 @@ def assert_near_its_place(page: Page, screen: str, what: str, places: list[str])
         assert 4 <= near["gap"] <= near["cardH"], f"{what} at {screen} is {near['gap']:.0f} px from its place: {near}"
         assert not {near["at"], "draw", "waste"} & set(near["covered"]), f"{what} at {screen} hides its place: {near}"
     return near
-
-
-def drawn_through(seed: int) -> str:
-    """A saved Double H deal with its whole stock drawn (round 1's order seen): a hint then names a place."""
-    import json
-
-    from kabale.games.double_h.moves import Move
-    from kabale.web.saved import SavedDoubleH
-
-    game = DoubleH.deal(seed)
-    while Move.draw() in game.legal_moves():
-        game.apply(Move.draw())
-    return json.dumps({"app": "kabale", "schema": 1, "name": "double-h", "revision": 1,
-                       "data": SavedDoubleH(game).to_dict()})
 
 
 @pytest.mark.parametrize("screen", list(NEAR))

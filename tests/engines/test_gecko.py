@@ -14,6 +14,7 @@ import pytest
 import engines
 from engine_fixtures import engine  # noqa: F401  # the fixture, launched once per module
 from engine_smoke import BOOT_TIMEOUT_S, Engine, boot_and_play, guard_sees_other_hosts, reload_and_find_each_game
+from records import drawn_through
 from serve import serve_in_thread
 
 pytestmark = pytest.mark.engines
@@ -66,19 +67,6 @@ WORDS_BY_THEIR_PLACE = """(() => {
   return {at, gap, cardH: card.height, side: feedback.dataset.side || null, covered, lastRow, inView,
           anchors: CSS.supports('anchor-name: --a'), size: [innerWidth, innerHeight]};
 })()"""
-
-
-def drawn_through(seed: int) -> str:
-    """A saved Double H deal with its whole stock drawn (round 1's order seen): a hint then names a place."""
-    from kabale.games.double_h.moves import Move
-    from kabale.games.double_h.rules import DoubleH
-    from kabale.web.saved import SavedDoubleH
-
-    game = DoubleH.deal(seed)
-    while Move.draw() in game.legal_moves():
-        game.apply(Move.draw())
-    return json.dumps({"app": "kabale", "schema": 1, "name": "double-h", "revision": 1,
-                       "data": SavedDoubleH(game).to_dict()})
 
 
 def show_a_hint(engine: Engine) -> dict[str, Any]:
