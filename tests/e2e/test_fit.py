@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from helpers import INSTANT, double_h_place
-from records import drawn_through
+from records import WORDS_AND_PLACE, drawn_through
 from kabale.games.double_h.moves import MoveKind
 from kabale.games.double_h.rules import DoubleH
 
@@ -163,31 +163,6 @@ CARDS_UNDER_FEEDBACK = """() => {
   return {bubbles: bubbles.length, covered};
 }"""
 
-#: Where the words stand against the place they speak of (the feedback's data-at, or data-near: the
-#: stock or the waste): the gap between the words and the place, in px; a card's width and height; the
-#: side of the words their pointer is on (data-side, null: no callout); what of the stock, the waste
-#: and the places the words lie over; the foot of the H's; and the top of the words.
-WORDS_AND_PLACE = """() => {
-  const feedback = document.querySelector('.double-h-table > .feedback');
-  const at = feedback.dataset.at || feedback.dataset.near;
-  if (!at) return null;
-  const place = document.querySelector(feedback.dataset.at ? `.place-button[data-place="${at}"]` : `.stock-area .${at}`);
-  const p = place.getBoundingClientRect();
-  const words = [...feedback.children].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
-  const top = Math.min(...words.map((b) => b.top)), bottom = Math.max(...words.map((b) => b.bottom));
-  const left = Math.min(...words.map((b) => b.left)), right = Math.max(...words.map((b) => b.right));
-  const gap = Math.hypot(Math.max(p.left - right, left - p.right, 0), Math.max(p.top - bottom, top - p.bottom, 0));
-  const over = (el) => {
-    const c = el.getBoundingClientRect();
-    return words.some((b) => b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5);
-  };
-  const covered = [...document.querySelectorAll('.double-h-table .place-button')].filter(over)
-    .map((el) => el.dataset.place || el.dataset.action);
-  const hs = [...document.querySelectorAll('.double-h-board > .h-shape')].map((el) => el.getBoundingClientRect().bottom);
-  const card = document.querySelector('.double-h-board .card').getBoundingClientRect();
-  return {at, gap, card: card.width, cardH: card.height, side: feedback.dataset.side || null, covered,
-          place: [p.left, p.right], hFoot: Math.max(...hs), top};
-}"""
 
 #: How the words stand by the place they speak of, by the screen's layout: "beside" (the classic H:
 #: in the room between its legs, next to the place, over no card), "callout" (the H's folded upright

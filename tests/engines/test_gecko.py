@@ -14,7 +14,7 @@ import pytest
 import engines
 from engine_fixtures import engine  # noqa: F401  # the fixture, launched once per module
 from engine_smoke import BOOT_TIMEOUT_S, Engine, boot_and_play, guard_sees_other_hosts, reload_and_find_each_game
-from records import drawn_through
+from records import WORDS_AND_PLACE, drawn_through
 from serve import serve_in_thread
 
 pytestmark = pytest.mark.engines
@@ -42,36 +42,11 @@ def assert_no_console_errors(engine: Engine) -> None:
     assert not errors, f"console errors: {errors}"
 
 
-#: Where Double H's words stand against the place they speak of (data-at): the gap in px, a card's
-#: height, the callout's side (null: not a callout), and which places (data-place; "draw", "waste")
-#: the words lie over; the last row's places (the 5s and 10s, the H's foot) listed apart.
-WORDS_BY_THEIR_PLACE = """(() => {
-  const feedback = document.querySelector('.double-h-table > .feedback');
-  const at = feedback.dataset.at;
-  if (!at) return null;
-  const p = document.querySelector(`.place-button[data-place="${at}"]`).getBoundingClientRect();
-  const words = [...feedback.children].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
-  const top = Math.min(...words.map((b) => b.top)), bottom = Math.max(...words.map((b) => b.bottom));
-  const left = Math.min(...words.map((b) => b.left)), right = Math.max(...words.map((b) => b.right));
-  const gap = Math.hypot(Math.max(p.left - right, left - p.right, 0), Math.max(p.top - bottom, top - p.bottom, 0));
-  const over = (el) => {
-    const c = el.getBoundingClientRect();
-    return words.some((b) => b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5);
-  };
-  const covered = [...document.querySelectorAll('.double-h-table .place-button')].filter(over)
-    .map((el) => el.dataset.place || el.dataset.action);
-  const lastRow = [...document.querySelectorAll('.place:is([data-value="5"], [data-value="10"]) > .place-button')]
-    .filter(over).map((el) => el.dataset.place);
-  const card = document.querySelector('.double-h-board .card').getBoundingClientRect();
-  const inView = top >= 0 && left >= 0 && bottom <= innerHeight && right <= innerWidth;
-  return {at, gap, cardH: card.height, side: feedback.dataset.side || null, covered, lastRow, inView,
-          anchors: CSS.supports('anchor-name: --a'), size: [innerWidth, innerHeight]};
-})()"""
 
 
 def show_a_hint(engine: Engine) -> dict[str, Any]:
     """In the page or frame shown (Double H ready): load deal 7 drawn through, ask for a hint, and
-    say where its words stand (WORDS_BY_THEIR_PLACE)."""
+    say where its words stand (WORDS_AND_PLACE)."""
     driver = engine.driver
     driver.evaluate(f"localStorage.setItem('kabale:double-h', {json.dumps(drawn_through(7))})")
     for query in ("?game=patience&seed=8", "?game=double-h"):  # as Back and Forward: the record is read again
@@ -80,7 +55,7 @@ def show_a_hint(engine: Engine) -> dict[str, Any]:
     assert engines.wait_for(driver, "document.querySelector('.double-h-table .deal-number')?.textContent === 'Deal 7'", 20)
     driver.evaluate("document.querySelector('.double-h-table [data-action=hint]').click()")
     assert engines.wait_for(driver, "document.querySelector('.hint-text')?.textContent.startsWith('Hint: ')", 30)
-    near: dict[str, Any] = driver.evaluate(WORDS_BY_THEIR_PLACE)
+    near: dict[str, Any] = driver.evaluate(f"({WORDS_AND_PLACE})()")
     assert near is not None, "the hint names no place"
     return near
 
