@@ -37,7 +37,8 @@ from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, overload
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
 from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
 from kabale.games.patience.rules import Patience, PatienceObservation, PatiencePosition
-from kabale.games.double_h.solver import Action, Macro, Model, Space, State
+from kabale.games.double_h.core import Action, Model, State
+from kabale.games.double_h.solver import Macro, Space
 from kabale.games.patience.solver import Model as PatienceModel, Space as PatienceSpace
 from kabale.solver_search import LOST, WON, Budget, search
 

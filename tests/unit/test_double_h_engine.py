@@ -15,7 +15,7 @@ from kabale.cards import double_h_deck
 from kabale.game import Game, IllegalMove
 from kabale.games.double_h.end import is_dead_end
 from kabale.games.double_h.rules import PLACES, DoubleH, Move, MoveKind, Place, Position
-from kabale.games.double_h.solver import CARD, Model, is_right
+from kabale.games.double_h.core import CARD, Model, is_right
 
 
 def random_game(seed: int, moves: int, rng_seed: int | None = None) -> DoubleH:

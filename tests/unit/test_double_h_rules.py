@@ -10,7 +10,7 @@ from test_double_h_tables import table
 from kabale.cards import Card, Suit, cards_from_text
 from kabale.game import IllegalMove
 from kabale.games.double_h.rules import PLACES, DoubleH, Move, MoveKind, Place
-from kabale.games.double_h.solver import CARD, Model
+from kabale.games.double_h.core import CARD, Model
 
 
 def cards(text: str) -> tuple[Card, ...]:

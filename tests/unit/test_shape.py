@@ -74,7 +74,8 @@ def test_double_h_s_parking_rule_is_written_once() -> None:
     askers = sorted(name for name, text in games.items() for node in ast.walk(ast.parse(text))
                     if isinstance(node, ast.ImportFrom) and node.module == "kabale.games.double_h.moves"
                     and {alias.name for alias in node.names} & {"parks_on", "PARKS_ON"})
-    assert askers == ["games/double_h/end.py", "games/double_h/rules.py", "games/double_h/solver.py"]
+    assert askers == ["games/double_h/core.py", "games/double_h/end.py", "games/double_h/rules.py",
+                      "games/double_h/solver.py"]
     from kabale.games.double_h.moves import HEART, PARKS_ON, parks_on
     club, diamond, spade, heart = (7 << 2 | suit for suit in range(4))
     assert (parks_on(club), parks_on(diamond), parks_on(spade), parks_on(heart)) == (diamond, spade, heart, -1)
@@ -95,10 +96,61 @@ def test_the_solvers_search_reads_the_model_s_own_moves() -> None:
         asked[name] = sorted(call.attr for call in calls if isinstance(call, ast.Attribute)
                              and call.attr in ("moves", "actions") and "model" in ast.unparse(call.value))
     assert asked == {"games/double_h/solver.py": ["moves"], "games/patience/solver.py": ["actions"]}
-    from kabale.games.double_h.solver import Model
-    model_source = ast.unparse(next(node for node in ast.parse(sources()["games/double_h/solver.py"]).body
+    from kabale.games.double_h.core import Model
+    model_source = ast.unparse(next(node for node in ast.parse(sources()["games/double_h/core.py"]).body
                                     if isinstance(node, ast.ClassDef) and node.name == "Model"))
     assert model_source.count("for index in range(26)") == 1 and callable(Model.moves)
+
+
+_DOUBLE_H_RULE_TERMS = re.compile(r"\b(PARKS_ON|parks_on|LAST_ROUND|PLACE_VALUES)\b|range\(26\)")
+#: The draw's rule as each generator wrote it: a draw is legal unless the waste and an empty place both are.
+_DOUBLE_H_DRAW_RULE = re.compile(r"not\s*\(\s*[\w.]*waste\w*\s+and\s+\w*empty")
+
+
+def double_h_move_generators(root: Path = PY) -> list[str]:
+    """Where Double H's moves are worked out: every method named ``moves``, ``actions`` or
+    ``legal_moves`` that scans the 26 places or names a term of the rules itself (the parking
+    rule, the last round, the places' values), and every line that writes the draw's rule.
+    ``root`` is a tree's py/kabale (a test may point it at an old tree)."""
+    found = set()
+    for path in sorted(root.rglob("*.py")):
+        name, text = str(path.relative_to(root)), path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if (isinstance(item, ast.FunctionDef) and item.name in ("moves", "actions", "legal_moves")
+                            and _DOUBLE_H_RULE_TERMS.search(ast.unparse(item))):
+                        found.add(f"{name} {node.name}.{item.name}")
+        found.update(f"{name} the draw's rule" for line in text.splitlines() if _DOUBLE_H_DRAW_RULE.search(line))
+    return sorted(found)
+
+
+def test_double_h_s_moves_are_generated_once_by_its_core() -> None:
+    """Double H's rules used to be written twice: the checked class's ``legal_moves``
+    (games/double_h/rules.py) and the solver's ``Model.moves`` (games/double_h/solver.py)
+    each worked out the draw, the new round, the builds, the parkings, the turn-overs and
+    the empty places. Now the core (games/double_h/core.py) is the engine: ``DoubleH`` asks
+    its Model for the legal moves and plays them on it, and the solver searches it. Run
+    against the tree before (commit 0ff09e7) this finds rules.py's DoubleH.legal_moves,
+    solver.py's Model.moves and Model.actions, and the draw's rule in both files."""
+    assert double_h_move_generators() == ["games/double_h/core.py Model.actions", "games/double_h/core.py Model.moves",
+                                          "games/double_h/core.py the draw's rule"]
+    solver = ast.parse(sources()["games/double_h/solver.py"])
+    assert not [node for node in solver.body if isinstance(node, ast.ClassDef) and node.name == "Model"]
+    rules = ast.parse(sources()["games/double_h/rules.py"])
+    game = next(node for node in rules.body if isinstance(node, ast.ClassDef) and node.name == "DoubleH")
+    methods = {item.name: ast.unparse(item) for item in game.body if isinstance(item, ast.FunctionDef)}
+    assert "self._model.actions(self._state)" in methods["_actions"]
+    assert "self._actions()" in methods["legal_moves"] and "self._actions()" in methods["check"]
+    assert "self._model.play(" in methods["_do"]
+    from kabale.games.double_h.core import Model
+    from kabale.games.double_h.rules import DoubleH
+    game_ = DoubleH.deal(5)
+    for _ in range(40):
+        model: Model = game_._model
+        assert [model.to_move(a) for a in model.actions(game_._state)] == game_.legal_moves()[:-1]
+        assert model.position(game_._state) == game_.position()
+        game_.apply(game_.legal_moves()[0])
 
 
 #: How each rule of the KABALAM core looked when bots/playout.py and the patience's

@@ -1,4 +1,4 @@
-"""The solver's compact Double H against the engine, its reductions, and the
+"""Double H's core against its checked class, the solver's reductions, and the
 generic search core."""
 
 from __future__ import annotations
@@ -9,8 +9,11 @@ import pytest
 from test_double_h_engine import random_game
 from test_double_h_tables import table
 
+from kabale.game import IllegalMove
+from kabale.games.double_h.core import CARD, WASTE, Model, is_right
+from kabale.games.double_h.moves import PLACES, Move
 from kabale.games.double_h.rules import DoubleH, MoveKind
-from kabale.games.double_h.solver import CARD, WASTE, Model, Space, _movable_places, is_right
+from kabale.games.double_h.solver import Space, _movable_places
 from kabale.solver import solve_position, solve_seed
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, DepthFirst, search
 
@@ -19,7 +22,9 @@ def engine_moves(game: DoubleH) -> list[str]:
     return [str(move) for move in game.legal_moves() if move.kind is not MoveKind.GIVE_UP]
 
 
-def test_the_compact_rules_agree_with_the_engine_on_thousands_of_positions() -> None:
+def test_the_checked_game_plays_the_core_s_moves_on_thousands_of_positions() -> None:
+    """DoubleH asks the core for its legal moves and plays them on it; a model of the
+    game's start, played move by move beside it, stays on the same position."""
     positions = 0
     for seed in range(25):
         game = DoubleH.deal(seed)
@@ -34,7 +39,47 @@ def test_the_compact_rules_agree_with_the_engine_on_thousands_of_positions() -> 
             state = model.play(state, model.from_move(move))
             positions += 1
         assert model.position(state) == game.position() and model.is_won(state) == game.is_won()
+        assert model.is_lost(state) == game.is_lost()
     assert positions > 5000
+
+
+def _every_move() -> list[Move]:
+    """Every move that can be written: the draw, the new round, a turn-over of each place, and
+    the top card of the waste or of any place to any place."""
+    sources: list[str] = ["waste", *(str(place) for place in PLACES)]
+    return [Move.draw(), Move.next_round(), *(Move.turn(place) for place in PLACES),
+            *(Move.from_text(f"{source} to {target}") for source in sources for target in PLACES)]
+
+
+def test_a_move_is_refused_with_a_reason_exactly_when_the_core_does_not_allow_it() -> None:
+    """The independent check of the rules' two writings that stay: the core's generator says
+    what is legal, the checked class's reasons (RULES.md section 4's words) say why a move is
+    not. On every position of random games, every move that can be written is refused with
+    a reason of its own (never the fallback, "not_allowed") exactly when the core does not
+    list it; the reasons' own test passes exactly the core's moves."""
+    every = _every_move()
+    positions = 0
+    for seed in range(6):
+        game = random_game(seed, 0)
+        rng = random.Random(100 + seed)
+        step = 0
+        while not game.is_over():
+            legal = set(game.legal_moves())
+            step += 1
+            for move in every if step % 6 == seed % 6 else ():  # every sixth position: the test's time
+                try:
+                    game._refuse(move)
+                except IllegalMove as refusal:
+                    assert move not in legal and refusal.reason != "not_allowed", (move, refusal.reason)
+                    assert not game.is_legal(move)
+                    with pytest.raises(IllegalMove) as raised:
+                        game.check(move)
+                    assert raised.value.reason == refusal.reason
+                else:
+                    assert move in legal, move
+            game.apply(rng.choice([m for m in game.legal_moves() if m.kind is not MoveKind.GIVE_UP]))
+            positions += step % 6 == seed % 6
+    assert positions > 150
 
 
 def test_the_search_offers_every_move_but_the_reversible_parkings() -> None:

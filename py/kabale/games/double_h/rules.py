@@ -26,8 +26,8 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from kabale.cards import SUITS, Card, Suit, cards_from_text, cards_to_text, double_h_deck, new_rng, shuffled
 from kabale.game import SOLO, IllegalMove, Result as GameResult, check_seat, position_key
-from kabale.games.double_h.end import is_dead_end
-from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES, Move, MoveKind, Place, parks_on
+from kabale.games.double_h.core import COMPLETE, Action, Model, State, card_code, card_of, is_right, pile_cards
+from kabale.games.double_h.moves import LAST_ROUND, PLACE_VALUES, PLACES, Move, MoveKind, Place, parks_on
 
 __all__ = ["DoubleH", "DoubleHObservation", "Position", "Result", "PlaceFacts", "TableFacts", "Move", "MoveKind", "Place", "PLACES", "GAME_NAME"]
 
@@ -102,11 +102,6 @@ def _suit_name(card: Card) -> str:
     return _SUIT_NAMES[card.suit]
 
 
-def _code(card: Card) -> int:
-    """A card as ``value << 2 | suit`` (suits in build order), the parking rule's terms."""
-    return card.value << 2 | _BUILD_INDEX[card.suit]
-
-
 @dataclass(frozen=True, slots=True)
 class Position:
     """A position of Double H: the 26 piles (bottom first, :data:`PLACES`
@@ -157,7 +152,15 @@ class Position:
 
 
 class DoubleH:
-    """One game of Double H: 26 places, the stock, the waste, the round."""
+    """One game of Double H: 26 places, the stock, the waste, the round.
+
+    The checked layer over the game's core (:class:`~kabale.games.double_h.core.Model`):
+    the position is a state of the core's Model, whose generator gives the legal moves and
+    whose ``play`` plays them. This class adds the cards with their suits, the history
+    (undo and redo) and the reasons a move is refused."""
+
+    __slots__ = ("seed", "start", "_model", "_state", "_gave_up", "_history", "_redo", "_before", "_lost",
+                 "_legal")
 
     def __init__(
         self,
@@ -174,14 +177,13 @@ class DoubleH:
         start.validate()
         self.seed = seed
         self.start = start
-        self._piles: list[list[Card]] = [list(pile) for pile in start.places]
-        self._stock: list[Card] = list(start.stock[::-1])  # the end is the next card drawn
-        self._waste: list[Card] = list(start.waste)
-        self._round = round_number
+        self._model, self._state = Model.from_position(start)  # the talon: the start's waste, then its stock
         self._gave_up = False
         self._history: list[Move] = []
         self._redo: list[Move] = []
+        self._before: list[State] = []  # the state before each move of the history (undo restores it)
         self._lost: bool | None = None
+        self._legal: list[Action] | None = None  # the core's legal actions in this state
 
     # -- making games -------------------------------------------------------
 
@@ -205,17 +207,16 @@ class DoubleH:
         other = DoubleH.__new__(DoubleH)
         other.seed = self.seed
         other.start = self.start
-        other._piles = [list(pile) for pile in self._piles]
-        other._stock, other._waste = list(self._stock), list(self._waste)
-        other._round, other._gave_up, other._lost = self._round, self._gave_up, self._lost
-        other._history, other._redo = list(self._history), list(self._redo)
+        other._model, other._state = self._model, self._state  # a Model and a state are never changed
+        other._gave_up, other._lost, other._legal = self._gave_up, self._lost, self._legal
+        other._history, other._redo, other._before = list(self._history), list(self._redo), list(self._before)
         return other
 
     # -- reading the table ------------------------------------------------------
 
     @property
     def round(self) -> int:
-        return self._round
+        return self._state[3]
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -228,103 +229,121 @@ class DoubleH:
 
     def position(self) -> "Position":
         """The present position (what a saved game or the solver starts from)."""
-        return Position(tuple(tuple(pile) for pile in self._piles), self.stock, self.waste, self._round)
+        return Position(self._model.places(self._state), self.stock, self.waste, self._state[3])
+
+    def _pile(self, index: int) -> tuple[Card, ...]:
+        return pile_cards(self._state[0][index], index)
 
     def pile(self, place: Place | str) -> tuple[Card, ...]:
-        return tuple(self._piles[_place(place).index])
+        return self._pile(_place(place).index)
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock in drawing order (hidden from the player: the solver's business)."""
-        return tuple(reversed(self._stock))
+        return self._model.stock(self._state)
 
     @property
     def waste(self) -> tuple[Card, ...]:
-        return tuple(self._waste)
+        return self._model.waste(self._state)
 
     def is_right(self, index: int) -> bool:
         """A club at the bottom of a place of its own value: a build, never moved."""
-        pile = self._piles[index]
-        return bool(pile) and pile[0].suit is Suit.CLUBS and pile[0].value == PLACE_VALUES[index]
+        return is_right(self._state[0][index], index)
 
     def frame(self, place: Place | str) -> str:
         index = _place(place).index
-        pile = self._piles[index]
-        if self.is_right(index):
-            return "complete" if len(pile) == 4 else "right"
-        if pile and pile[0].value == PLACES[index].value:
+        code = self._state[0][index]
+        if is_right(code, index):
+            return "complete" if code & 7 == COMPLETE else "right"
+        if code >> 5 == PLACE_VALUES[index]:
             return "yellow"
         return "none"
 
     def is_won(self) -> bool:
-        return all(len(pile) == 4 and self.is_right(index) for index, pile in enumerate(self._piles))
+        return self._model.is_won(self._state)
 
     def is_lost(self) -> bool:
-        """Lost: however the movable cards are parked, nothing else can be played."""
+        """Lost: however the movable cards are parked, nothing else can be played (the core's end test)."""
         if self._lost is None:
-            self._lost = not self._gave_up and not self.is_won() and is_dead_end(
-                self._piles, len(self._stock), self._waste, self._round, LAST_ROUND
-            )
+            self._lost = not self._gave_up and self._model.is_lost(self._state)
         return self._lost
 
     def is_over(self) -> bool:
         return self._gave_up or self.is_won() or self.is_lost()
 
     def result(self) -> Result:
+        round_number = self._state[3]
         if self.is_won():
-            return Result("won", self._round, LAST_ROUND + 1 - self._round)
+            return Result("won", round_number, LAST_ROUND + 1 - round_number)
         if self._gave_up:
-            return Result("gave up", self._round)
+            return Result("gave up", round_number)
         if self.is_lost():
-            return Result("lost", self._round)
-        return Result("playing", self._round)
+            return Result("lost", round_number)
+        return Result("playing", round_number)
 
-    # -- the rules ---------------------------------------------------------------
+    # -- the rules (the core's), and why a move is refused --------------------------
+
+    def _actions(self) -> list[Action]:
+        """The core's legal actions in this state (kept until the state changes)."""
+        if self._legal is None:
+            self._legal = self._model.actions(self._state)
+        return self._legal
 
     def check(self, move: Move) -> None:
-        """Raise :class:`IllegalMove` saying why ``move`` is not allowed now."""
+        """Raise :class:`IllegalMove` saying why ``move`` is not allowed now. Whether it is
+        allowed is the core's (its legal actions); the reasons only put a refusal in words."""
         if self.is_over():
             outcome = self.result().outcome
             raise IllegalMove(f"The game is over: {outcome}", "game_over", {"outcome": outcome})
-        kind = move.kind
-        if kind is MoveKind.GIVE_UP:
+        if move.kind is MoveKind.GIVE_UP or Model.from_move(move) in self._actions():
             return
+        self._refuse(move)
+        raise IllegalMove(f"{move} is not allowed now", "not_allowed", {"move": str(move)})  # a reason is missing
+
+    def _refuse(self, move: Move) -> None:
+        """Raise the reason an illegal ``move`` is refused (RULES.md section 4's words). It passes
+        the moves it finds no reason against; a test holds those to be exactly the core's
+        legal moves, on many positions, so the words and the rules cannot drift apart."""
+        kind = move.kind
         if kind is MoveKind.DRAW:
-            self._check_draw()
+            self._refuse_draw()
         elif kind is MoveKind.NEXT_ROUND:
-            self._check_next_round()
+            self._refuse_next_round()
         elif kind is MoveKind.TURN:
             assert move.target is not None
-            self._check_turn(move.target)
-        else:
+            self._refuse_turn(move.target)
+        elif kind is MoveKind.CARD:
             assert move.target is not None
-            self._check_card(move.source, move.target)
+            self._refuse_card(move.source, move.target)
 
-    def _check_draw(self) -> None:
-        if not self._stock:
-            if self._round < LAST_ROUND:
+    def _refuse_draw(self) -> None:
+        round_number = self._state[3]
+        if not self._model.stock_count(self._state):
+            if round_number < LAST_ROUND:
                 raise IllegalMove("The stock is empty: turn the waste over for the next round", "stock_empty",
-                                  {"round": self._round})
+                                  {"round": round_number})
             raise IllegalMove("The stock is empty, and this is the last round", "stock_empty_last_round",
-                              {"round": self._round})
-        empty = [str(place) for place, pile in zip(PLACES, self._piles) if not pile]
-        if empty and self._waste:
+                              {"round": round_number})
+        empty = [str(place) for place, code in zip(PLACES, self._state[0]) if not code]
+        if empty and self._model.waste_top(self._state) >= 0:
             message = ("Fill the empty place before you draw: the waste is not empty" if len(empty) == 1
                        else "Fill the empty places before you draw: the waste is not empty")
             raise IllegalMove(message, "draw_with_empty_place", {"places": empty})
 
-    def _check_next_round(self) -> None:
-        if self._round >= LAST_ROUND:
+    def _refuse_next_round(self) -> None:
+        round_number = self._state[3]
+        if round_number >= LAST_ROUND:
             raise IllegalMove("This is the third and last round: there is no new stock", "last_round",
-                              {"round": self._round})
-        if self._stock:
+                              {"round": round_number})
+        stock = self._model.stock_count(self._state)
+        if stock:
             raise IllegalMove("Draw the whole stock before you start the next round", "stock_not_empty",
-                              {"stock": len(self._stock)})
-        if not self._waste:
+                              {"stock": stock})
+        if self._model.waste_top(self._state) < 0:
             raise IllegalMove("The waste is empty: there is nothing to turn over", "waste_empty_no_round", {})
 
-    def _check_turn(self, place: Place) -> None:
-        pile = self._piles[place.index]
+    def _refuse_turn(self, place: Place) -> None:
+        pile = self._pile(place.index)
         frame = self.frame(place)
         if frame in ("right", "complete"):
             raise IllegalMove(f"{place} is already in its right place", "turn_right_place", {"place": str(place)})
@@ -335,13 +354,14 @@ class DoubleH:
             raise IllegalMove(f"Turn {place} over once it has grown down to its club", "turn_needs_club",
                               {"place": str(place), "top": str(pile[-1])})
 
-    def _check_card(self, source: Place | None, target: Place) -> None:
+    def _refuse_card(self, source: Place | None, target: Place) -> None:
         if source is None:
-            if not self._waste:
+            top_code = self._model.waste_top(self._state)
+            if top_code < 0:
                 raise IllegalMove("The waste is empty", "waste_empty", {})
-            card = self._waste[-1]
+            card = card_of(top_code)
         else:
-            pile = self._piles[source.index]
+            pile = self._pile(source.index)
             if not pile:
                 raise IllegalMove(f"{source} is empty", "source_empty", {"place": str(source)})
             if self.is_right(source.index):
@@ -351,7 +371,7 @@ class DoubleH:
                 raise IllegalMove("The card is already there", "same_place", {"place": str(source)})
             card = pile[-1]
         details: dict[str, Any] = {"card": str(card), "place": str(target)}
-        target_pile = self._piles[target.index]
+        target_pile = self._pile(target.index)
         if not target_pile:
             if source is None or (card.is_club and card.value == target.value):
                 return
@@ -363,12 +383,12 @@ class DoubleH:
             if len(target_pile) == 4:
                 raise IllegalMove(f"{target} is complete", "build_complete", details)
             needed = Card(target.value, SUITS[len(target_pile)])
-            if card != needed:
-                raise IllegalMove(f"The build on {target} takes the {needed.name()} next", "build_order",
-                                  {**details, "needed": str(needed)})
-            return
-        below = parks_on(_code(card))
-        if below == _code(top):
+            if card == needed:
+                return
+            raise IllegalMove(f"The build on {target} takes the {needed.name()} next", "build_order",
+                              {**details, "needed": str(needed)})
+        below = parks_on(card_code(card))
+        if below == card_code(top):
             return
         if below < 0:
             raise IllegalMove("A heart is never parked: it goes only onto its build or, from the waste, to an empty place",
@@ -378,47 +398,12 @@ class DoubleH:
             "park_order", {**details, "top": str(top), "wanted": str(Card(card.value, SUITS[below & 3]))})
 
     def legal_moves(self) -> list[Move]:
-        """Every distinct legal move once; none when the game is over (lost
-        included: parking alone cannot save it, and the table says so)."""
+        """Every distinct legal move once (the core's, then giving up); none when the game is
+        over (lost included: parking alone cannot save it, and the table says so)."""
         if self.is_over():
             return []
-        piles = self._piles
-        moves: list[Move] = []
-        empty = [index for index in range(26) if not piles[index]]
-        if self._stock and not (self._waste and empty):
-            moves.append(Move.draw())
-        if not self._stock and self._waste and self._round < LAST_ROUND:
-            moves.append(Move.next_round())
-        # Where each card could go: builds by (value, next suit), parkings by their top card
-        # (``value << 2 | suit``, which PARKS_ON gives for the card that parks).
-        builds: dict[tuple[int, int], list[int]] = {}
-        parkings: dict[int, list[int]] = {}
-        sources: list[int] = []
-        for index in range(26):
-            pile = piles[index]
-            if not pile:
-                continue
-            top = pile[-1]
-            if self.is_right(index):
-                if len(pile) < 4:
-                    builds.setdefault((top.value, len(pile)), []).append(index)
-                continue
-            sources.append(index)
-            parkings.setdefault(top.value << 2 | _BUILD_INDEX[top.suit], []).append(index)
-            if top.is_club and pile[0].value == top.value == PLACES[index].value:
-                moves.append(Move(MoveKind.TURN, target=PLACES[index]))
-        for source in ([-1] if self._waste else []) + sources:
-            card = self._waste[-1] if source < 0 else piles[source][-1]
-            suit = _BUILD_INDEX[card.suit]
-            targets = builds.get((card.value, suit), []) + parkings.get(PARKS_ON[card.value << 2 | suit], [])
-            if source < 0:
-                targets += empty
-            elif suit == 0:
-                targets += [index for index in empty if PLACES[index].value == card.value]
-            from_place = None if source < 0 else PLACES[source]
-            moves.extend(Move(MoveKind.CARD, from_place, PLACES[target])
-                         for target in sorted(targets) if target != source)
-        moves.append(Move.give_up())
+        moves = [_MOVES.get(action) or _move_of(action) for action in self._actions()]
+        moves.append(_GIVE_UP)
         return moves
 
     def home_move(self, source: Place | str | None) -> Move | None:
@@ -437,15 +422,16 @@ class DoubleH:
         if source == "waste":
             source = None
         place = None if source is None else _place(source)
-        cards = self._waste if place is None else self._piles[place.index]
-        if not cards:
+        card_at = self._model.waste_top(self._state) if place is None else self._state[0][place.index]
+        if card_at <= 0:
             return None
-        card = cards[-1]
+        card = card_of(card_at) if place is None else self._pile(place.index)[-1]
+        piles = self._state[0]
         moves = [m for m in self.legal_moves() if m.kind is MoveKind.CARD and m.source == place]
-        builds = [m for m in moves if m.target is not None and self.is_right(m.target.index)]
+        builds = [m for m in moves if m.target is not None and is_right(piles[m.target.index], m.target.index)]
         if builds:
             return builds[0]
-        starts = [m for m in moves if m.target is not None and not self._piles[m.target.index]
+        starts = [m for m in moves if m.target is not None and not piles[m.target.index]
                   and card.is_club and m.target.value == card.value]
         return starts[0] if starts else None
 
@@ -467,42 +453,20 @@ class DoubleH:
         self._redo.clear()
 
     def _do(self, move: Move) -> None:
-        self._lost = None
-        kind = move.kind
-        if kind is MoveKind.DRAW:
-            self._waste.append(self._stock.pop())
-        elif kind is MoveKind.NEXT_ROUND:
-            self._stock = self._waste[::-1]
-            self._waste = []
-            self._round += 1
-        elif kind is MoveKind.TURN:
-            assert move.target is not None
-            self._piles[move.target.index].reverse()
-        elif kind is MoveKind.CARD:
-            assert move.target is not None
-            card = self._waste.pop() if move.source is None else self._piles[move.source.index].pop()
-            self._piles[move.target.index].append(card)
-        else:
+        """Play a legal move on the core's state, keeping the state before it for undo."""
+        self._before.append(self._state)
+        if move.kind is MoveKind.GIVE_UP:
             self._gave_up = True
+        else:
+            self._state = self._model.play(self._state, Model.from_move(move))
+            self._legal = None
+        self._lost = None
 
     def _undo(self, move: Move) -> None:
-        self._lost = None
-        kind = move.kind
-        if kind is MoveKind.DRAW:
-            self._stock.append(self._waste.pop())
-        elif kind is MoveKind.NEXT_ROUND:
-            self._waste = self._stock[::-1]
-            self._stock = []
-            self._round -= 1
-        elif kind is MoveKind.TURN:
-            assert move.target is not None
-            self._piles[move.target.index].reverse()
-        elif kind is MoveKind.CARD:
-            assert move.target is not None
-            card = self._piles[move.target.index].pop()
-            (self._waste if move.source is None else self._piles[move.source.index]).append(card)
-        else:
+        self._state = self._before.pop()
+        if move.kind is MoveKind.GIVE_UP:
             self._gave_up = False
+        self._lost = self._legal = None
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -531,23 +495,33 @@ class DoubleH:
 
     def facts(self) -> TableFacts:
         moves = self.legal_moves()
-        places = []
-        for place in PLACES:
-            own = tuple(m for m in moves if (m.kind is MoveKind.CARD and m.source == place)
-                        or (m.kind is MoveKind.TURN and m.target == place))
-            places.append(PlaceFacts(place, str(place), place.value, place.side, self.pile(place),
-                                     self.frame(place), own))
+        own: dict[Place, list[Move]] = {}
+        waste_moves = []
+        for move in moves:
+            kind = move.kind
+            if kind is MoveKind.CARD:
+                if move.source is None:
+                    waste_moves.append(move)
+                else:
+                    own.setdefault(move.source, []).append(move)
+            elif kind is MoveKind.TURN:
+                assert move.target is not None
+                own.setdefault(move.target, []).append(move)
+        places = tuple(PlaceFacts(place, str(place), place.value, place.side, self._pile(index),
+                                  self.frame(place), tuple(own.get(place, ())))
+                       for index, place in enumerate(PLACES))
+        round_number = self._state[3]
         return TableFacts(
-            places=tuple(places),
-            stock_count=len(self._stock),
+            places=places,
+            stock_count=self._model.stock_count(self._state),
             waste=self.waste,
-            waste_moves=tuple(m for m in moves if m.from_waste),
-            round=self._round,
-            bonus=LAST_ROUND + 1 - self._round,
+            waste_moves=tuple(waste_moves),
+            round=round_number,
+            bonus=LAST_ROUND + 1 - round_number,
             suit_order=SUITS,
             result=self.result(),
-            can_draw=Move.draw() in moves,
-            can_start_next_round=Move.next_round() in moves,
+            can_draw=_DRAW in moves,
+            can_start_next_round=_NEXT_ROUND in moves,
         )
 
     def describe(self, move: Move | str) -> str:
@@ -557,12 +531,11 @@ class DoubleH:
             return str(move) if move.kind is not MoveKind.TURN else f"turn {move.target} over"
         assert move.target is not None
         source = "the waste" if move.source is None else str(move.source)
-        cards = self._waste if move.source is None else self._piles[move.source.index]
+        cards = self.waste if move.source is None else self._pile(move.source.index)
         if not cards:
             return str(move)
         card = cards[-1]
-        target_pile = self._piles[move.target.index]
-        if not target_pile:
+        if not self._state[0][move.target.index]:
             return f"put {card} from {source} on the empty place {move.target}"
         verb = "build" if self.is_right(move.target.index) else "park"
         return f"{verb} {card} from {source} on {move.target}"
@@ -576,7 +549,7 @@ class DoubleH:
                        for place in PLACES},
             "stock": [str(card) for card in self.stock],
             "waste": [str(card) for card in self.waste],
-            "round": self._round,
+            "round": self._state[3],
             "moves": len(self._history),
             "over": result.is_over,
             "result": {"outcome": result.outcome, "round": result.round, "wins": result.wins},
@@ -622,7 +595,7 @@ class DoubleH:
         return game
 
     def __repr__(self) -> str:
-        return f"<DoubleH seed={self.seed} round={self._round} moves={len(self._history)} {self.result().outcome}>"
+        return f"<DoubleH seed={self.seed} round={self.round} moves={len(self._history)} {self.result().outcome}>"
 
     # -- the API every game shares (kabale.game) --------------------------------------
 
@@ -654,14 +627,14 @@ class DoubleH:
         """What the player knows (see :class:`DoubleHObservation`); the one seat is South."""
         check_seat(seat, SOLO)
         stock = self.stock
-        seen = self._round > 1
+        seen = self.round > 1
         return DoubleHObservation(
-            places=tuple(tuple(pile) for pile in self._piles),
+            places=self._model.places(self._state),
             waste=self.waste,
             stock_size=len(stock),
             stock_seen=stock if seen else (),
             unseen=() if seen else tuple(sorted(stock, key=lambda card: (card.value, card.suit.value))),
-            round=self._round,
+            round=self.round,
             legal_moves=tuple(self.legal_moves()),
             result=self.result(),
         )
@@ -681,6 +654,16 @@ class DoubleH:
 
 def _place(place: Place | str) -> Place:
     return place if isinstance(place, Place) else Place.from_text(place)
+
+
+#: The core's actions as the class's moves (a move is a value: one object each will do).
+_MOVES: dict[Action, Move] = {}
+_GIVE_UP, _DRAW, _NEXT_ROUND = Move.give_up(), Move.draw(), Move.next_round()
+
+
+def _move_of(action: Action) -> Move:
+    move = _MOVES[action] = Model.to_move(action)
+    return move
 
 
 def _move(move: Move | str) -> Move:

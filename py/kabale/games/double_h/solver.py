@@ -1,244 +1,28 @@
-"""Double H for the solver: the same rules as :mod:`kabale.games.double_h.rules`, on a
-compact state of small ints, so the search runs many times faster.
+"""Double H for the solver: what the search explores (:class:`Space`), on the
+rules' own compact states.
 
-A state is a tuple ``(piles, gone, pos, round)``:
-
-* ``piles``: 26 ints, one a place (:data:`kabale.games.double_h.moves.PLACES`
-  order). 0 is an empty place; otherwise ``value << 5 | bottom << 3 | count``
-  with the value 1..13, the suit of the bottom card 0..3 (clubs..hearts) and
-  the number of cards 1..4. Every pile holds one value in consecutive suits
-  (a build goes up from its club, a parked pile goes down), so that is all.
-* the talon: the cards of this round's drawing order (waste then stock) are
-  fixed for the search (``Model.talon``); ``gone`` is a bit mask of those
-  that have left it, ``pos`` the number drawn: the waste is the cards before
-  ``pos``, the stock those from ``pos`` on. A new round sets ``pos`` to 0,
-  which keeps the drawing order, as the rules say.
-* ``round`` 1..3.
-
-A move is a tuple ``(kind, source, target)``: ``(DRAW, 0, 0)``,
-``(NEXT_ROUND, 0, 0)``, ``(TURN, 0, place)``, ``(CARD, source, target)`` with
-``source`` -1 for the waste. A test cross-checks the moves and their effect
-against the engine on many positions.
+The rules are the game's core, :class:`kabale.games.double_h.core.Model` (its
+states, its one move generator ``Model.moves`` and its ``play``); this module
+only ranks the core's moves, and shrinks the space by the classes of
+reversible parkings below. It is the solver layer, above the rules, and
+:mod:`kabale.solver` calls it.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
 
-from kabale.cards import SUITS, Card
-from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES
-from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
+from kabale.games.double_h.core import CARD, DRAW, NEXT_ROUND, TURN, WASTE, Action, Model, State, is_right, top_card
+from kabale.games.double_h.moves import PARKS_ON, PLACE_VALUES
 
 __all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
 
-State = tuple[tuple[int, ...], int, int, int]
-Action = tuple[int, int, int]
-#: The moves by kind (:meth:`Model.moves`): draw, next round, turns, the waste's top card,
-#: the movable piles (place, top card, count), builds by wanted card, parkings by top card, empty places.
-Moves = tuple[bool, bool, list[int], int, list[tuple[int, int, int]], dict[int, list[int]], dict[int, list[int]], list[int]]
-
-DRAW, NEXT_ROUND, TURN, CARD = 0, 1, 2, 3
-WASTE = -1
-_SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
-COMPLETE = 4
-_ALL_COMPLETE: tuple[int, ...] = tuple(value << 5 | COMPLETE for value in PLACE_VALUES)
 # Cards in their right place by (place index << 9) + pile code, for a quick sum.
 _OFFSETS = tuple(index << 9 for index in range(26))
 _RIGHT_CARDS: tuple[int, ...] = tuple(
-    code & 7 if code and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0 else 0
+    code & 7 if is_right(code, index) else 0
     for index in range(26) for code in range(512)
 )
-
-
-def _top_card(code: int) -> int:
-    """The top card (``value << 2 | suit``) of a pile that is not in its right place (it goes down)."""
-    return code >> 5 << 2 | ((code >> 3 & 3) - (code & 7) + 1)
-
-
-def card_code(card: Card) -> int:
-    """A card as ``value << 2 | suit``."""
-    return card.value << 2 | _SUIT_INDEX[card.suit]
-
-
-def pile_code(pile: Sequence[Card]) -> int:
-    if not pile:
-        return 0
-    return pile[0].value << 5 | _SUIT_INDEX[pile[0].suit] << 3 | len(pile)
-
-
-def is_right(code: int, index: int) -> bool:
-    return code != 0 and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0
-
-
-def pile_cards(code: int, index: int) -> list[Card]:
-    if not code:
-        return []
-    value, bottom, count = code >> 5, code >> 3 & 3, code & 7
-    step = 1 if is_right(code, index) else -1
-    return [Card(value, SUITS[bottom + step * k]) for k in range(count)]
-
-
-class Model:
-    """The rules on compact states, for one fixed talon (drawing order)."""
-
-    def __init__(self, talon: Sequence[int]) -> None:
-        self.talon: tuple[int, ...] = tuple(talon)
-        self.full = (1 << len(self.talon)) - 1
-
-    # -- between the engine and the compact state ----------------------------
-
-    @classmethod
-    def from_position(cls, position: Position) -> tuple["Model", State]:
-        talon = [card_code(card) for card in position.waste + position.stock]
-        state = (tuple(pile_code(pile) for pile in position.places), 0, len(position.waste), position.round)
-        return cls(talon), state
-
-    @classmethod
-    def from_game(cls, game: DoubleH) -> tuple["Model", State]:
-        return cls.from_position(game.position())
-
-    def position(self, state: State) -> Position:
-        piles, gone, pos, round_number = state
-        cards = [Card(code >> 2, SUITS[code & 3]) for code in self.talon]
-        present = [k for k in range(len(cards)) if not gone >> k & 1]
-        return Position(
-            tuple(tuple(pile_cards(code, index)) for index, code in enumerate(piles)),
-            tuple(cards[k] for k in present if k >= pos),
-            tuple(cards[k] for k in present if k < pos),
-            round_number,
-        )
-
-    @staticmethod
-    def to_move(action: Action) -> Move:
-        kind, source, target = action
-        if kind == DRAW:
-            return Move.draw()
-        if kind == NEXT_ROUND:
-            return Move.next_round()
-        if kind == TURN:
-            return Move.turn(PLACES[target])
-        return Move.card(None if source == WASTE else PLACES[source], PLACES[target])
-
-    @staticmethod
-    def from_move(move: Move) -> Action:
-        if move.kind is MoveKind.DRAW:
-            return (DRAW, 0, 0)
-        if move.kind is MoveKind.NEXT_ROUND:
-            return (NEXT_ROUND, 0, 0)
-        assert move.target is not None, "give up is not a solver move"
-        if move.kind is MoveKind.TURN:
-            return (TURN, 0, move.target.index)
-        return (CARD, WASTE if move.source is None else move.source.index, move.target.index)
-
-    # -- the rules -------------------------------------------------------------------
-
-    def stock_count(self, state: State) -> int:
-        _, gone, pos, _ = state
-        return bin(~gone & self.full & ~((1 << pos) - 1)).count("1")
-
-    def is_won(self, state: State) -> bool:
-        if state[1] != self.full:
-            return False  # cards left in the stock or the waste
-        return state[0] == _ALL_COMPLETE
-
-    def key(self, state: State) -> tuple[int, ...]:
-        """The state up to the two places of a value trading piles (a symmetry)."""
-        piles, gone, pos, round_number = state
-        pairs = [a << 9 | b if a > b else b << 9 | a for a, b in zip(piles[:13], piles[13:])]
-        pairs += (gone, pos, round_number)
-        return tuple(pairs)
-
-    def moves(self, state: State) -> Moves:
-        """The rules' moves by kind: the one move generator, which :meth:`actions` (the
-        engine's list) and the search (:meth:`Space.scored`, with priorities) both read.
-
-        ``(draw, next_round, turns, waste_card, sources, builds, parkings, empty)``:
-        whether a draw and a new round are legal; the yellow piles that can be turned
-        over; the waste's top card (``value << 2 | suit``, -1 for none); the movable
-        piles as ``(place, top card, count)`` in place order; the builds by the card
-        each wants next; the movable piles by their top card; the empty places. A card
-        goes onto ``builds[card]``, parks on ``parkings[PARKS_ON[card]]``
-        (:func:`~kabale.games.double_h.moves.parks_on`); the waste's top card also goes
-        to any empty place, a club to an empty place of its own value."""
-        piles, gone, pos, round_number = state
-        present = ~gone & self.full
-        waste = present & ((1 << pos) - 1)
-        stock = present >> pos
-        empty: list[int] = []
-        builds: dict[int, list[int]] = {}
-        parkings: dict[int, list[int]] = {}
-        sources: list[tuple[int, int, int]] = []
-        turns: list[int] = []
-        for index in range(26):
-            code = piles[index]
-            if not code:
-                empty.append(index)
-                continue
-            value, bottom, count = code >> 5, code >> 3 & 3, code & 7
-            if bottom == 0 and value == PLACE_VALUES[index]:
-                if count < COMPLETE:
-                    builds.setdefault(value << 2 | count, []).append(index)
-                continue
-            top = bottom - count + 1
-            card = value << 2 | top
-            sources.append((index, card, count))
-            if card in parkings:
-                parkings[card].append(index)
-            else:
-                parkings[card] = [index]
-            if top == 0 and value == PLACE_VALUES[index]:
-                turns.append(index)
-        return (bool(stock) and not (waste and empty), not stock and bool(waste) and round_number < LAST_ROUND,
-                turns, self.talon[waste.bit_length() - 1] if waste else -1, sources, builds, parkings, empty)
-
-    def actions(self, state: State) -> list[Action]:
-        """Every legal move (give up aside), in the engine's order."""
-        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.moves(state)
-        actions: list[Action] = []
-        if draw:
-            actions.append((DRAW, 0, 0))
-        if next_round:
-            actions.append((NEXT_ROUND, 0, 0))
-        actions.extend((TURN, 0, index) for index in turns)
-        if waste_card >= 0:
-            targets = builds.get(waste_card, []) + parkings.get(PARKS_ON[waste_card], []) + empty
-            actions.extend((CARD, WASTE, target) for target in sorted(targets))
-        for source, card, _ in sources:
-            targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
-            if card & 3 == 0:
-                targets += [index for index in empty if PLACE_VALUES[index] == card >> 2]
-            actions.extend((CARD, source, target) for target in sorted(targets) if target != source)
-        return actions
-
-    def play(self, state: State, action: Action) -> State:
-        """The state after a legal action (not checked)."""
-        piles, gone, pos, round_number = state
-        kind, source, target = action
-        if kind == DRAW:
-            stock = (~gone & self.full) >> pos
-            return piles, gone, pos + (stock & -stock).bit_length(), round_number
-        if kind == NEXT_ROUND:
-            return piles, gone, 0, round_number + 1
-        new = list(piles)
-        if kind == TURN:
-            code = piles[target]
-            count = code & 7
-            new[target] = (code >> 5) << 5 | count  # the club goes to the bottom, the run now goes up
-            return tuple(new), gone, pos, round_number
-        if source == WASTE:
-            k = (~gone & self.full & ((1 << pos) - 1)).bit_length() - 1
-            card = self.talon[k]
-            gone |= 1 << k
-        else:
-            code = piles[source]
-            count = code & 7
-            new[source] = code - 1 if count > 1 else 0
-            value, bottom = code >> 5, code >> 3 & 3
-            card = value << 2 | (bottom - count + 1)
-        code = piles[target]
-        new[target] = code + 1 if code else (card >> 2) << 5 | (card & 3) << 3 | 1
-        return tuple(new), gone, pos, round_number
 
 
 # -- the search space ---------------------------------------------------------------
@@ -261,9 +45,9 @@ def _reversible_parkings(config: Config, places: tuple[int, ...]) -> list[tuple[
         count = code_a & 7
         if count < 2:
             continue
-        below = PARKS_ON[_top_card(code_a)]
+        below = PARKS_ON[top_card(code_a)]
         for b, code_b in enumerate(config):
-            if b != a and _top_card(code_b) == below:
+            if b != a and top_card(code_b) == below:
                 following = list(config)
                 following[a] -= 1
                 following[b] += 1
@@ -341,7 +125,7 @@ def _movable_places(piles: tuple[int, ...], value: int) -> tuple[int, ...] | Non
         if code >> 5 == value and not (code & 0b11000 == 0 and value == PLACE_VALUES[index]):
             places.append(index)
             count = code & 7
-            tops.append((value << 2 | ((code >> 3 & 3) - count + 1), count))  # the top card, as _top_card
+            tops.append((value << 2 | ((code >> 3 & 3) - count + 1), count))  # the top card, as core.top_card
     if len(places) < 2:
         return None
     for top, count in tops:

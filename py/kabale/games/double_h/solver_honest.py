@@ -61,7 +61,8 @@ from typing import Sequence
 
 from kabale.cards import Card, new_rng, shuffled
 from kabale.games.double_h.rules import DoubleH, DoubleHObservation, Move, MoveKind, Position
-from kabale.games.double_h.solver import Model, Space
+from kabale.games.double_h.core import Model
+from kabale.games.double_h.solver import Space
 from kabale.solver import HONEST, Hint, Verdict, safe_move, solve_position
 from kabale.solver_search import LOST, UNKNOWN, WON
 
