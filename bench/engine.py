@@ -1,8 +1,8 @@
-"""Engine figures for the KABALAM games, in CPython: `python bench/engine.py`.
+"""Engine figures for the three games, in CPython: `python bench/engine.py`.
 
 Prints random-playout hands per second (2 and 4 seats), patience games per
-second, the same on each game's values-only core (the KABALAM hand's
-``core()``, the patience's solver Model),  the cost of single calls (legal_moves, apply, copy, observation, deal),
+second, Double H random moves per second, the same on each game's values-only
+core (the KABALAM hand's ``core()``, the patience's and Double H's core Model),  the cost of single calls (legal_moves, apply, copy, observation, deal),
 and then plays 10,000 random games per variant (2, 3 and 4 seats, and the
 patience) checking that each ends properly, with the time that takes.
 
@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from kabale.cards import kabalam_deck, patience_deck  # noqa: E402
 from kabale.games.kabala.rules import Options  # noqa: E402
+from kabale.games.double_h.core import Model as DoubleHModel  # noqa: E402
+from kabale.games.double_h.rules import DoubleH, MoveKind  # noqa: E402
 from kabale.games.kabalam.hand import KabalamHand  # noqa: E402
 from kabale.games.patience.rules import Patience  # noqa: E402
 from kabale.games.patience.solver import Model  # noqa: E402
@@ -84,6 +86,34 @@ def random_patience(rng: random.Random) -> Callable[[int], int]:
         game.play_out(rng)
         return len(game.moves)
 
+    return play
+
+
+def random_double_h(rng: random.Random) -> Callable[[int], int]:
+    """A Double H game of random moves (never giving up) on the checked class, to its end."""
+    def play(seed: int) -> int:
+        game = DoubleH.deal(seed)
+        moves = 0
+        while not game.is_over():
+            game.apply(rng.choice([move for move in game.legal_moves() if move.kind is not MoveKind.GIVE_UP]))
+            moves += 1
+        return moves
+    return play
+
+
+def random_core_double_h(rng: random.Random) -> Callable[[int], int]:
+    """The same on Double H's core Model: random actions until none is left (a random game
+    parks to and fro without end once lost, so a game stops after 2,000 moves)."""
+    def play(seed: int) -> int:
+        model, state = DoubleHModel.from_game(DoubleH.deal(seed))
+        moves = 0
+        while moves < 2000 and not model.is_won(state):
+            actions = model.actions(state)
+            if not actions:
+                break
+            state = model.play(state, rng.choice(actions))
+            moves += 1
+        return moves
     return play
 
 
@@ -194,6 +224,10 @@ def main() -> int:
     per_second, moves = throughput(random_core_patience(rng), args.seconds)
     figures["core patience games/s"] = round(per_second)
     print(f"  core patience playouts:     {per_second:8.0f} games/s ({moves:.1f} moves a game, deal included)")
+    for name, player in (("Double H", random_double_h), ("core Double H", random_core_double_h)):
+        per_second, moves = throughput(player(rng), args.seconds)
+        figures[f"{name} moves/s"] = round(per_second * moves)
+        print(f"  {name + ' random moves:':28}{per_second * moves:8.0f} moves/s ({moves:.1f} moves a game, deal included)")
 
     for seats in (2, 4):
         states = sample_states(2000, seats, rng)

@@ -39,14 +39,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.games.double_h.end import is_dead_end
+from kabale.games.double_h.end import is_dead_end_of_codes
 from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES, Move, MoveKind
 
 if TYPE_CHECKING:  # the checked layer imports this module, not the other way round
     from kabale.games.double_h.rules import DoubleH, Position
 
 __all__ = ["Model", "State", "Action", "Moves", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE", "COMPLETE",
-           "card_code", "card_of", "pile_code", "pile_cards", "is_right", "top_card"]
+           "card_code", "card_of", "pile_code", "pile_cards", "pile_card_codes", "is_right", "top_card"]
 
 State = tuple[tuple[int, ...], int, int, int]
 Action = tuple[int, int, int]
@@ -92,18 +92,29 @@ def is_right(code: int, index: int) -> bool:
     return code != 0 and code >> 5 == PLACE_VALUES[index] and code & 0b11000 == 0
 
 
-def pile_cards(code: int, index: int) -> tuple[Card, ...]:
-    """The cards of a pile, bottom first: up from the club on a build, down on any other pile."""
+def pile_card_codes(code: int, index: int) -> tuple[int, ...]:
+    """The cards (``value << 2 | suit``) of a pile, bottom first: up from the club on a build,
+    down on any other pile."""
     key = index << 9 | code
-    cards = _PILE_CARDS.get(key)
+    cards = _PILE_CARD_CODES.get(key)
     if cards is None:
         value, bottom, count = code >> 5, code >> 3 & 3, code & 7
         step = 1 if is_right(code, index) else -1
-        cards = _PILE_CARDS[key] = tuple(card_of(value << 2 | (bottom + step * k)) for k in range(count))
+        cards = _PILE_CARD_CODES[key] = tuple(value << 2 | (bottom + step * k) for k in range(count))
     return cards
 
 
-#: pile_cards by ``index << 9 | code``, filled as piles are met (at most 26 x 208 entries).
+def pile_cards(code: int, index: int) -> tuple[Card, ...]:
+    """The cards of a pile, bottom first (:func:`pile_card_codes` as cards)."""
+    key = index << 9 | code
+    cards = _PILE_CARDS.get(key)
+    if cards is None:
+        cards = _PILE_CARDS[key] = tuple(card_of(card) for card in pile_card_codes(code, index))
+    return cards
+
+
+#: The two above by ``index << 9 | code``, filled as piles are met (at most 26 x 208 entries each).
+_PILE_CARD_CODES: dict[int, tuple[int, ...]] = {}
 _PILE_CARDS: dict[int, tuple[Card, ...]] = {}
 
 
@@ -136,19 +147,29 @@ class Model:
 
     def places(self, state: State) -> tuple[tuple[Card, ...], ...]:
         """The 26 piles as cards, bottom first."""
-        return tuple([pile_cards(code, index) for index, code in enumerate(state[0])])
+        found = _PILE_CARDS.get
+        return tuple([found(index << 9 | code) or pile_cards(code, index) for index, code in enumerate(state[0])])
+
+    def waste_cards(self, state: State) -> list[int]:
+        """The waste's cards (``value << 2 | suit``), its top last."""
+        _, gone, pos, _ = state
+        talon, cards = self.talon, []
+        left = ~gone & self.full & ((1 << pos) - 1)
+        while left:
+            low = left & -left
+            cards.append(talon[low.bit_length() - 1])
+            left ^= low
+        return cards
 
     def waste(self, state: State) -> tuple[Card, ...]:
         """The waste as cards, its top last."""
-        _, gone, pos, _ = state
-        talon = self.talon
-        return tuple(card_of(talon[k]) for k in range(pos) if not gone >> k & 1)
+        return tuple([card_of(card) for card in self.waste_cards(state)])
 
     def stock(self, state: State) -> tuple[Card, ...]:
         """The stock as cards, in drawing order."""
         _, gone, pos, _ = state
         talon = self.talon
-        return tuple(card_of(talon[k]) for k in range(pos, len(talon)) if not gone >> k & 1)
+        return tuple([card_of(talon[k]) for k in range(pos, len(talon)) if not gone >> k & 1])
 
     def position(self, state: State) -> Position:
         from kabale.games.double_h.rules import Position  # the checked layer's type, above this module
@@ -198,8 +219,11 @@ class Model:
     def is_lost(self, state: State) -> bool:
         """Lost: however the movable cards are parked, nothing else can be played (RULES.md
         section 4, "End"; the exact test is :func:`~kabale.games.double_h.end.is_dead_end`)."""
-        return not self.is_won(state) and is_dead_end(self.places(state), self.stock_count(state),
-                                                      self.waste(state), state[3], LAST_ROUND)
+        if self.is_won(state):
+            return False
+        found = _PILE_CARD_CODES.get
+        piles = [found(index << 9 | code) or pile_card_codes(code, index) for index, code in enumerate(state[0])]
+        return is_dead_end_of_codes(piles, self.stock_count(state), self.waste_cards(state), state[3], LAST_ROUND)
 
     def key(self, state: State) -> tuple[int, ...]:
         """The state up to the two places of a value trading piles (a symmetry)."""

@@ -20,7 +20,7 @@ from typing import Sequence
 from kabale.cards import Card
 from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES
 
-__all__ = ["is_dead_end"]
+__all__ = ["is_dead_end", "is_dead_end_of_codes"]
 
 CLUB = 0
 
@@ -72,12 +72,25 @@ def is_dead_end(
     ``piles`` are the 26 places (index as :data:`kabale.games.double_h.moves.PLACES`),
     bottom card first; ``waste`` ends with its top card.
     """
+    return is_dead_end_of_codes([tuple(card.value << 2 | card.suit.build_index for card in pile) for pile in piles],
+                                stock_count, [card.value << 2 | card.suit.build_index for card in waste],
+                                round_number, last_round)
+
+
+def is_dead_end_of_codes(
+    piles: Sequence[Sequence[int]],
+    stock_count: int,
+    waste_cards: Sequence[int],
+    round_number: int,
+    last_round: int = LAST_ROUND,
+) -> bool:
+    """:func:`is_dead_end` on cards as ``value << 2 | suit`` (the core's terms)."""
     if stock_count:
         return False  # a draw is possible, or the waste can fill an empty place
-    if waste and round_number < last_round:
+    if waste_cards and round_number < last_round:
         return False  # the next round
     empty_now = {index for index, pile in enumerate(piles) if not pile}
-    if empty_now and waste:
+    if empty_now and waste_cards:
         return False  # the waste's top card may go to any empty place
 
     wanted: dict[int, set[int]] = {value: set() for value in range(1, 14)}
@@ -86,13 +99,13 @@ def is_dead_end(
         if not pile:
             continue
         bottom = pile[0]
-        if bottom.is_club and bottom.value == PLACE_VALUES[index]:
+        value = bottom >> 2
+        if bottom & 3 == CLUB and value == PLACE_VALUES[index]:
             if len(pile) < 4:
-                wanted[bottom.value].add(bottom.value << 2 | len(pile))  # the next card of the build
+                wanted[value].add(value << 2 | len(pile))  # the next card of the build
             continue
-        starts[bottom.value].append((index, tuple(card.value << 2 | card.suit.build_index for card in pile)))
+        starts[value].append((index, tuple(pile)))
     closures = {value: _closure(tuple(starts[value])) for value in range(1, 14)}
-    waste_cards = [card.value << 2 | card.suit.build_index for card in waste]
     searched: set[tuple[int, tuple[frozenset[Config], ...]]] = set()
 
     def progress(closures: dict[int, frozenset[Config]], waste_left: int) -> bool:
