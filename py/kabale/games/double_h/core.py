@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from kabale.cards import SUITS, Card
-from kabale.games.double_h.end import is_dead_end_of_codes
+from kabale.games.double_h.end import is_dead_end_of_codes, may_be_dead_end
 from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES, Move, MoveKind
 
 if TYPE_CHECKING:  # the checked layer imports this module, not the other way round
@@ -219,11 +219,14 @@ class Model:
     def is_lost(self, state: State) -> bool:
         """Lost: however the movable cards are parked, nothing else can be played (RULES.md
         section 4, "End"; the exact test is :func:`~kabale.games.double_h.end.is_dead_end`)."""
-        if self.is_won(state):
+        piles, gone, pos, round_number = state
+        stock_count = self.stock_count(state)
+        waste = bool(~gone & self.full & ((1 << pos) - 1))
+        if self.is_won(state) or not may_be_dead_end(stock_count, waste, 0 in piles, round_number, LAST_ROUND):
             return False
         found = _PILE_CARD_CODES.get
-        piles = [found(index << 9 | code) or pile_card_codes(code, index) for index, code in enumerate(state[0])]
-        return is_dead_end_of_codes(piles, self.stock_count(state), self.waste_cards(state), state[3], LAST_ROUND)
+        cards = [found(index << 9 | code) or pile_card_codes(code, index) for index, code in enumerate(piles)]
+        return is_dead_end_of_codes(cards, stock_count, self.waste_cards(state), round_number, LAST_ROUND)
 
     def key(self, state: State) -> tuple[int, ...]:
         """The state up to the two places of a value trading piles (a symmetry)."""

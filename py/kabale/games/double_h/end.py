@@ -20,7 +20,7 @@ from typing import Sequence
 from kabale.cards import Card
 from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES
 
-__all__ = ["is_dead_end", "is_dead_end_of_codes"]
+__all__ = ["is_dead_end", "is_dead_end_of_codes", "may_be_dead_end"]
 
 CLUB = 0
 
@@ -77,6 +77,17 @@ def is_dead_end(
                                 round_number, last_round)
 
 
+def may_be_dead_end(stock_count: int, waste: bool, empty: bool, round_number: int,
+                    last_round: int = LAST_ROUND) -> bool:
+    """False when the counts alone show the game goes on (a draw, the next round, or the waste's
+    top card to an empty place); the core asks this before it lays out the piles for the rest."""
+    if stock_count:
+        return False  # a draw is possible, or the waste can fill an empty place
+    if waste and round_number < last_round:
+        return False  # the next round
+    return not (empty and waste)  # the waste's top card may go to any empty place
+
+
 def is_dead_end_of_codes(
     piles: Sequence[Sequence[int]],
     stock_count: int,
@@ -85,13 +96,10 @@ def is_dead_end_of_codes(
     last_round: int = LAST_ROUND,
 ) -> bool:
     """:func:`is_dead_end` on cards as ``value << 2 | suit`` (the core's terms)."""
-    if stock_count:
-        return False  # a draw is possible, or the waste can fill an empty place
-    if waste_cards and round_number < last_round:
-        return False  # the next round
     empty_now = {index for index, pile in enumerate(piles) if not pile}
-    if empty_now and waste_cards:
-        return False  # the waste's top card may go to any empty place
+    if not may_be_dead_end(stock_count, bool(waste_cards), bool(empty_now), round_number, last_round):
+        return False
+
 
     wanted: dict[int, set[int]] = {value: set() for value in range(1, 14)}
     starts: dict[int, list[tuple[int, tuple[int, ...]]]] = {value: [] for value in range(1, 14)}
