@@ -108,8 +108,8 @@ _DOUBLE_H_DRAW_RULE = re.compile(r"not\s*\(\s*[\w.]*waste\w*\s+and\s+\w*empty")
 
 
 def double_h_move_generators(root: Path = PY) -> list[str]:
-    """Where Double H's moves are worked out: every method named ``moves``, ``actions`` or
-    ``legal_moves`` that scans the 26 places or names a term of the rules itself (the parking
+    """Where Double H's moves are worked out: every method named ``moves``, ``actions``,
+    ``legal_moves``, ``targets`` or ``allows`` that scans the 26 places or names a term of the rules itself (the parking
     rule, the last round, the places' values), and every line that writes the draw's rule.
     ``root`` is a tree's py/kabale (a test may point it at an old tree)."""
     found = set()
@@ -118,7 +118,7 @@ def double_h_move_generators(root: Path = PY) -> list[str]:
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.ClassDef):
                 for item in node.body:
-                    if (isinstance(item, ast.FunctionDef) and item.name in ("moves", "actions", "legal_moves")
+                    if (isinstance(item, ast.FunctionDef) and item.name in ("moves", "actions", "legal_moves", "targets", "allows")
                             and _DOUBLE_H_RULE_TERMS.search(ast.unparse(item))):
                         found.add(f"{name} {node.name}.{item.name}")
         found.update(f"{name} the draw's rule" for line in text.splitlines() if _DOUBLE_H_DRAW_RULE.search(line))
@@ -133,7 +133,7 @@ def test_double_h_s_moves_are_generated_once_by_its_core() -> None:
     its Model for the legal moves and plays them on it, and the solver searches it. Run
     against the tree before (commit 0ff09e7) this finds rules.py's DoubleH.legal_moves,
     solver.py's Model.moves and Model.actions, and the draw's rule in both files."""
-    assert double_h_move_generators() == ["games/double_h/core.py Model.actions", "games/double_h/core.py Model.moves",
+    assert double_h_move_generators() == ["games/double_h/core.py Model.moves", "games/double_h/core.py Model.targets",
                                           "games/double_h/core.py the draw's rule"]
     solver = ast.parse(sources()["games/double_h/solver.py"])
     assert not [node for node in solver.body if isinstance(node, ast.ClassDef) and node.name == "Model"]
@@ -141,7 +141,7 @@ def test_double_h_s_moves_are_generated_once_by_its_core() -> None:
     game = next(node for node in rules.body if isinstance(node, ast.ClassDef) and node.name == "DoubleH")
     methods = {item.name: ast.unparse(item) for item in game.body if isinstance(item, ast.FunctionDef)}
     assert "self._model.actions(self._state)" in methods["_actions"]
-    assert "self._actions()" in methods["legal_moves"] and "self._actions()" in methods["check"]
+    assert "self._actions()" in methods["legal_moves"] and "self._model.allows(self._state, action)" in methods["check"]
     assert "self._model.play(" in methods["_do"]
     from kabale.games.double_h.core import Model
     from kabale.games.double_h.rules import DoubleH

@@ -56,7 +56,8 @@ def test_a_move_is_refused_with_a_reason_exactly_when_the_core_does_not_allow_it
     what is legal, the checked class's reasons (RULES.md section 4's words) say why a move is
     not. On every position of random games, every move that can be written is refused with
     a reason of its own (never the fallback, "not_allowed") exactly when the core does not
-    list it; the reasons' own test passes exactly the core's moves."""
+    list it; the reasons' own test passes exactly the core's moves, and the core's test of one
+    move (``Model.allows``, which a checked move asks) agrees with its list."""
     every = _every_move()
     positions = 0
     for seed in range(6):
@@ -67,6 +68,7 @@ def test_a_move_is_refused_with_a_reason_exactly_when_the_core_does_not_allow_it
             legal = set(game.legal_moves())
             step += 1
             for move in every if step % 6 == seed % 6 else ():  # every sixth position: the test's time
+                assert game._model.allows(game._state, Model.from_move(move)) == (move in legal), move
                 try:
                     game._refuse(move)
                 except IllegalMove as refusal:

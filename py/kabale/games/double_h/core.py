@@ -278,10 +278,26 @@ class Model:
         return (bool(stock) and not (waste and empty), not stock and bool(waste) and round_number < LAST_ROUND,
                 turns, self.talon[waste.bit_length() - 1] if waste else -1, sources, builds, parkings, empty)
 
+    @staticmethod
+    def targets(moves: Moves, source: int, card: int) -> list[int]:
+        """Where ``card``, the top card of ``source`` (a place, or WASTE), may go, by
+        :meth:`moves`: onto its build, parked (:func:`~kabale.games.double_h.moves.parks_on`),
+        from the waste to any empty place, and a club to an empty place of its own value.
+        Its own place may be among them (a card cannot go where it lies)."""
+        builds, parkings, empty = moves[5], moves[6], moves[7]
+        targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
+        if source == WASTE:
+            targets += empty
+        elif card & 3 == 0:
+            targets += [index for index in empty if PLACE_VALUES[index] == card >> 2]
+        return targets
+
     def actions(self, state: State) -> list[Action]:
         """Every legal move (give up aside), in the engine's order: the draw, the new round,
         the turn-overs, the waste's top card, then each place's top card, targets by place."""
-        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.moves(state)
+        moves = self.moves(state)
+        draw, next_round, turns, waste_card, sources = moves[:5]
+        targets = self.targets
         actions: list[Action] = []
         if draw:
             actions.append((DRAW, 0, 0))
@@ -289,14 +305,26 @@ class Model:
             actions.append((NEXT_ROUND, 0, 0))
         actions.extend((TURN, 0, index) for index in turns)
         if waste_card >= 0:
-            targets = builds.get(waste_card, []) + parkings.get(PARKS_ON[waste_card], []) + empty
-            actions.extend((CARD, WASTE, target) for target in sorted(targets))
+            actions.extend((CARD, WASTE, target) for target in sorted(targets(moves, WASTE, waste_card)))
         for source, card, _ in sources:
-            targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
-            if card & 3 == 0:
-                targets += [index for index in empty if PLACE_VALUES[index] == card >> 2]
-            actions.extend((CARD, source, target) for target in sorted(targets) if target != source)
+            actions.extend((CARD, source, target) for target in sorted(targets(moves, source, card)) if target != source)
         return actions
+
+    def allows(self, state: State, action: Action) -> bool:
+        """Whether ``action`` is legal: :meth:`actions` for one action, without listing the others."""
+        moves = self.moves(state)
+        kind, source, target = action
+        if kind == DRAW:
+            return moves[0]
+        if kind == NEXT_ROUND:
+            return moves[1]
+        if kind == TURN:
+            return target in moves[2]
+        if source == WASTE:
+            card = moves[3]
+        else:
+            card = next((top for place, top, _ in moves[4] if place == source), -1)
+        return card >= 0 and target != source and target in self.targets(moves, source, card)
 
     def play(self, state: State, action: Action) -> State:
         """The state after a legal action (not checked)."""

@@ -295,7 +295,10 @@ class DoubleH:
         if self.is_over():
             outcome = self.result().outcome
             raise IllegalMove(f"The game is over: {outcome}", "game_over", {"outcome": outcome})
-        if move.kind is MoveKind.GIVE_UP or Model.from_move(move) in self._actions():
+        if move.kind is MoveKind.GIVE_UP:
+            return
+        action = Model.from_move(move)
+        if action in self._legal if self._legal is not None else self._model.allows(self._state, action):
             return
         self._refuse(move)
         raise IllegalMove(f"{move} is not allowed now", "not_allowed", {"move": str(move)})  # a reason is missing
