@@ -279,12 +279,13 @@ class Model:
                 turns, self.talon[waste.bit_length() - 1] if waste else -1, sources, builds, parkings, empty)
 
     @staticmethod
-    def targets(moves: Moves, source: int, card: int) -> list[int]:
+    def targets(builds: dict[int, list[int]], parkings: dict[int, list[int]], empty: list[int], source: int,
+                card: int) -> list[int]:
         """Where ``card``, the top card of ``source`` (a place, or WASTE), may go, by
-        :meth:`moves`: onto its build, parked (:func:`~kabale.games.double_h.moves.parks_on`),
-        from the waste to any empty place, and a club to an empty place of its own value.
-        Its own place may be among them (a card cannot go where it lies)."""
-        builds, parkings, empty = moves[5], moves[6], moves[7]
+        the builds, parkings and empty places of :meth:`moves`: onto its build, parked
+        (:func:`~kabale.games.double_h.moves.parks_on`), from the waste to any empty place, and
+        a club to an empty place of its own value. Its own place may be among them (a card
+        cannot go where it lies)."""
         targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
         if source == WASTE:
             targets += empty
@@ -295,8 +296,7 @@ class Model:
     def actions(self, state: State) -> list[Action]:
         """Every legal move (give up aside), in the engine's order: the draw, the new round,
         the turn-overs, the waste's top card, then each place's top card, targets by place."""
-        moves = self.moves(state)
-        draw, next_round, turns, waste_card, sources = moves[:5]
+        draw, next_round, turns, waste_card, sources, builds, parkings, empty = self.moves(state)
         targets = self.targets
         actions: list[Action] = []
         if draw:
@@ -305,9 +305,10 @@ class Model:
             actions.append((NEXT_ROUND, 0, 0))
         actions.extend((TURN, 0, index) for index in turns)
         if waste_card >= 0:
-            actions.extend((CARD, WASTE, target) for target in sorted(targets(moves, WASTE, waste_card)))
+            actions.extend((CARD, WASTE, target) for target in sorted(targets(builds, parkings, empty, WASTE, waste_card)))
         for source, card, _ in sources:
-            actions.extend((CARD, source, target) for target in sorted(targets(moves, source, card)) if target != source)
+            actions.extend((CARD, source, target) for target in sorted(targets(builds, parkings, empty, source, card))
+                           if target != source)
         return actions
 
     def allows(self, state: State, action: Action) -> bool:
@@ -324,7 +325,7 @@ class Model:
             card = moves[3]
         else:
             card = next((top for place, top, _ in moves[4] if place == source), -1)
-        return card >= 0 and target != source and target in self.targets(moves, source, card)
+        return card >= 0 and target != source and target in self.targets(*moves[5:], source, card)
 
     def play(self, state: State, action: Action) -> State:
         """The state after a legal action (not checked)."""
