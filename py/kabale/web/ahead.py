@@ -43,7 +43,8 @@ __all__ = ["PATIENCE_SOLVER", "DOUBLE_H_SOLVER", "import_ahead", "IDLE_MS", "GAP
 _STATISTICS = ("numbers", "decimal", "fractions", "statistics")
 #: What Patience Kabalam's Hint (and its review) imports, leaves first.
 PATIENCE_SOLVER = (
-    *_STATISTICS, "kabale.games.double_h.moves", "kabale.games.double_h.end", "kabale.games.double_h.rules",
+    *_STATISTICS, "kabale.games.double_h.moves", "kabale.games.double_h.end", "kabale.games.double_h.core",
+    "kabale.games.double_h.rules",
     "kabale.games.double_h.solver", "kabale.games.patience.solver", "kabale.solver_search", "kabale.solver",
     "kabale.games.patience.solver_honest", "kabale.games.patience.solver_review",
 )
