@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import tomllib
 import zipfile
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import bundle
+import precache
 import vendor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,3 +84,15 @@ def test_write_makes_the_bundle_only_when_a_module_changed(tmp_path: Path) -> No
 def test_the_page_loads_main_through_this_config() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     assert '<script type="py" src="./py/main.py" config="./pyscript.toml">' in html
+
+
+def test_every_preloaded_file_is_one_the_page_loads_and_the_worker_keeps() -> None:
+    """A preload of a file that is gone (PyScript's chunks are named by their hash) would cost a
+    404 and start nothing sooner; each one must exist and be in the precache list."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)
+    assert f"{vendor.vendored('@pyscript/core', 'core.js')}" in preloaded
+    kept = set(precache.precache_files(ROOT))
+    for path in preloaded:
+        assert (ROOT / path).is_file(), path
+        assert path in kept, path
