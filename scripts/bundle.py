@@ -31,6 +31,7 @@ import json
 import shutil
 import sys
 import tempfile
+import threading
 import zipfile
 from pathlib import Path
 
@@ -44,6 +45,9 @@ STAMP = "build/kabale.json"
 #: names compiled into the .pyc, so that a traceback names the module's place.
 MOUNTED = "/home/pyodide/kabale.zip/"
 _EPOCH = (1980, 1, 1, 0, 0, 0)
+#: One writer at a time: the development server's threads may ask for the zip and the
+#: precache list at once, and both would compile into the same partial file.
+_WRITING = threading.Lock()
 
 # Run by the vendored Pyodide in Node: every module of the source zip, then its .pyc.
 _NODE = r"""
@@ -108,6 +112,11 @@ def _key(sources: bytes, runtime: Path | None) -> str:
 
 def write(root: Path = ROOT) -> bool:
     """Write the bundle if it is missing or out of date; True when it was (re)written."""
+    with _WRITING:
+        return _write(root)
+
+
+def _write(root: Path) -> bool:
     target, stamp = root / BUNDLE, root / STAMP
     sources = bundle_bytes(root)
     runtime = _runtime(root)
