@@ -64,6 +64,41 @@ throughout, so the spread is wide; medians, pages interleaved):
   6 runs each): 1.35, 2204 ms (1293-3074) against 1632 (1032-1788).
   So the goal does not hold: Kabale's start costs about 260 ms more
   than the bare page's (where exactly was not measured).
+* Where it went (round 7; performance marks in a copy of the page: PyScript's
+  "py:progress" events, marks around loadPyodide and around Python's imports,
+  and a Chromium trace; cold loads, quiet machine, 127.0.0.1). Kabale 1,506 ms
+  against the bare page's 1,142 in one pair:
+  - before the runtime is asked for: 346 against 187 ms. PyScript's chain of
+    small modules (core.js, its chunk, the TOML parser, six plugins) waited
+    behind the big preloads on six HTTP/1.1 connections;
+  - the runtime's own start: 683 against 803 ms (the same work);
+  - PyScript unzipping build/kabale.zip (79 files, with zip.js): 59 ms;
+  - py/main.py fetched only then, and PyScript's Python set-up: 233 ms against
+    the bare page's whole 150 after its runtime;
+  - importing the lobby's 20 modules: 157 ms, nearly all compiling their
+    source (app.py 58 ms alone), then start() 15 ms.
+  Mended: the bundle is imported in place from the zip (zipimport) with a .pyc
+  beside each module (scripts/bundle.py); py/main.py and PyScript's chunks are
+  preloaded. Measured in that copy, alternated with the page as it was and the
+  bare page (8 cold loads each, load average 9.5-14): from the runtime started
+  to ready 1,338 -> 876 ms (bare 481); the unzip 190 -> 35 ms; the imports
+  445 -> 200 ms; the runtime asked for at 396 -> 330 ms (load 9-11).
+  Cold ready over the bare page in those runs 1.20 -> 1.05; at load 5.4, the
+  page as it was against as it is (6 each): 1,782 -> 1,585 ms, sooner in 5 of
+  the 6 pairs. With this script (--cold-only, 6 runs each): **1.11** at load
+  5.2-4.6 (1,819 against 1,642 ms; longest block 683 against 875), 1.30 at
+  load 5.4-8.5, 0.84 at load 10-16.5, and 0.95 in a full run of 2 (load
+  7.5-5.7; warm offline 0.25x cold, the snapshot made and restored; a first
+  visit from dist/ 4.93 MB, the wasm once, the bundle's .pyc adding 0.27 MB).
+  On a machine this loaded the whole-page ratio swings more than the change;
+  the phases above are what moved. Left: the runtime's start itself, and the
+  lobby's imports (now mostly the dataclasses of store, settings and saved,
+  whose methods Python builds with exec at import).
+  Tried and dropped: writing a first visit's staging cache (assets/js/offline.js)
+  only once Python is ready, holding the copies in memory until then: slower
+  (3,826 against 3,294 ms, 8 each, load 7.5-10); the big preloads moved after
+  the scripts: the skeleton painted sooner in one run of 6, not in the next 8,
+  and the runtime asked for no sooner than with PyScript's chunks alone.
 """
 
 from __future__ import annotations
