@@ -343,6 +343,8 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         if len(self.persons_in_hand()) > 1 and not hand.is_over() and hand.turn != seat:
             self.viewer = None  # hide the hand that just played until the next person takes the device
             self.focus = 0
+        if self.play_forced():
+            return  # the move forced next is drawn with this one: one redraw for both
         self.refresh()
         if self.reveal is None:
             self.continue_play()
@@ -361,14 +363,30 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         hand = self.hand
         if hand.is_over() or self.reveal is not None:
             return
-        turn = self.turn()
-        if not self.is_computer(turn):
-            if self.session.forced_move() is not None:
-                self.apply(None, turn)
-                self.after_move(turn, 0)
+        if not self.is_computer(self.turn()):
+            self.play_forced()
             return
         if self._task is None or self._task.done():
             self._task = asyncio.ensure_future(self.computer_turns())
+
+    def play_forced(self) -> bool:
+        """The move the session forces on the person at the device now (the yield, when that is
+        all the rules leave her), made and shown; False when there is none (or a play is being
+        shown, or the hand is over).
+
+        A play that leaves the person only the yield is followed by it in the same click: the
+        table is drawn once, after both (the page showed nothing between the two drawings, and
+        the motion of both is one: motion.js takes the cues of redraws not yet painted together).
+        Drawing it twice was a second full redraw in half of KABALAM's play clicks (bench/ui.py)."""
+        hand = self.hand
+        if hand.is_over() or self.reveal is not None:
+            return False
+        turn = self.turn()
+        if self.is_computer(turn) or self.session.forced_move() is None:
+            return False
+        self.apply(None, turn)
+        self.after_move(turn, 0)
+        return True
 
     async def computer_turns(self) -> None:
         """The computer plays its turns one move at a time, at the pace of the settings."""
