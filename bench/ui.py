@@ -116,17 +116,25 @@ def click_times(page: Page, moves: int) -> dict[str, list[float]]:
 
 
 def kabalam_click_times(page: Page, base: str, moves: int) -> dict[str, list[float]]:
-    """KABALAM, 2 seats against the easy computer at the instant pace: South's pick-ups and plays."""
-    page.goto(base + "?game=kabalam&seed=11")
-    ready(page)
-    page.get_by_label("Who sits West?").select_option(label="The computer, easy")
-    page.get_by_role("button", name="Start the match").click()
+    """KABALAM, 2 seats against the easy computer at the instant pace: South's pick-ups and plays,
+    match after match (deals 11, 12...) until ``moves`` plays are timed (one match has some 33)."""
+    seed = 11
+
+    def start() -> None:
+        page.goto(base + f"?game=kabalam&seed={seed}")
+        ready(page)
+        page.get_by_label("Who sits West?").select_option(label="The computer, easy")
+        page.get_by_role("button", name="Start the match").click()
+
+    start()
     times: dict[str, list[float]] = {"kabalam_pick_up": [], "kabalam_play": [], "kabalam_pass": []}
     while len(times["kabalam_play"]) < moves:
         page.wait_for_function("() => document.querySelector('.seat.me.turn') || document.querySelector('.hand-end')"
                                " || document.querySelector('.match-end')", timeout=60_000)
         if page.locator(".match-end").count():
-            break
+            seed += 1
+            start()
+            continue
         if page.locator(".hand-end").count():
             page.get_by_role("button", name="Next hand").click()
             continue

@@ -139,4 +139,18 @@ function make(tag, count, ...rest) {
   return element;
 }
 
-window.kabaleRedraw = { redraw, make };
+/** A whole drawing described by Python in one string of JSON (py/kabale/web/dom.py ``made``):
+ *  each element [tag, [name, value, ...], ...children], a child an element or a string (text),
+ *  made by ``make`` as one call per element from Python would make it. One call, not one per element. */
+function build(text) {
+  return built(JSON.parse(text));
+}
+
+function built(node) {
+  if (typeof node === "string") return node;
+  const children = [];
+  for (let index = 2; index < node.length; index += 1) children.push(built(node[index]));
+  return make(node[0], node[1].length / 2, ...node[1], ...children);
+}
+
+window.kabaleRedraw = { redraw, make, build };

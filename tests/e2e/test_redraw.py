@@ -145,3 +145,43 @@ def test_the_focused_elements_attributes_are_written_and_it_keeps_the_focus(
       return result;
     }""")
     assert result == {"equal": True, "tabindex": "-1", "same": True, "focused": True, "gone": True}
+
+
+#: Random descriptions of elements as py/kabale/web/dom.py gives them to ``build`` (one string of
+#: JSON: [tag, [name, value, ...], ...children], a child a description or a text), made both ways:
+#: by ``build``, and by ``make`` one element a call, as h() made each before.
+RANDOM_DESCRIPTIONS = """(count) => {
+  let seed = 777;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const PROPS = [['class', 'card picked'], ['text', 'Ace of ♦ "one" <b>&amp;</b> → 13'], ['style', '--i:3; --layer:2'],
+                 ['data-card', '7S'], ['aria-pressed', 'true'], ['disabled', ''], ['reversed', ''], ['start', '40'],
+                 ['aria-label', 'Packet 2, 7 of spades'], ['tabindex', '-1']];
+  const describe = (depth) => {
+    const flat = [];
+    for (const [name, value] of PROPS) if (random() < 0.3) flat.push(name, value);
+    const node = [pick(['div', 'span', 'li', 'button', 'ol', 'p']), flat];
+    const children = depth > 2 ? 0 : Math.floor(random() * 4);
+    for (let i = 0; i < children; i += 1) node.push(random() < 0.25 ? pick(['one', ' ', 'é ✓']) : describe(depth + 1));
+    return node;
+  };
+  const oneByOne = (node) => typeof node === 'string' ? node
+    : window.kabaleRedraw.make(node[0], node[1].length / 2, ...node[1], ...node.slice(2).map(oneByOne));
+  const failures = [];
+  for (let i = 0; i < count; i += 1) {
+    const description = describe(0);
+    const built = window.kabaleRedraw.build(JSON.stringify(description));
+    const made = oneByOne(description);
+    if (!built.isEqualNode(made) || built.outerHTML !== made.outerHTML) failures.push([i, made.outerHTML, built.outerHTML]);
+  }
+  return failures.slice(0, 3);
+}"""
+
+
+def test_a_drawing_built_in_one_call_is_the_one_made_element_by_element(
+        page: Page, open_kabale: Callable[..., Page]) -> None:
+    """A table drawn at once (kabale.web.dom.drawn_at_once) crosses into the page as one string:
+    ``build`` must make exactly the elements ``make`` made one call each."""
+    open_kabale()
+    failures: list[Any] = page.evaluate(RANDOM_DESCRIPTIONS, 300)
+    assert failures == []

@@ -179,6 +179,40 @@ def test_a_second_tab_does_not_overwrite_the_first_tabs_newer_save() -> None:
     assert second.save("game", {**GOOD, "moves": ["draw"]})  # and after reading it may save
 
 
+def test_the_text_a_tab_wrote_or_read_is_not_parsed_again_to_learn_its_revision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before each click and each save the store asks whether another tab saved since: storage
+    still holding the text this tab wrote (or read) answers no without parsing it; any other
+    text is parsed, and a newer revision is still found."""
+    import kabale.web.store as store_module
+
+    shared = MemoryBackend()
+    first = Store(shared, validators={"game": game_validator})
+    second = Store(shared, validators={"game": game_validator})
+    first.save("game", GOOD)
+    assert second.load("game") == GOOD
+    parsed: list[str] = []
+    loads = store_module.json.loads
+
+    def counted(text: str) -> Any:
+        parsed.append(text)
+        return loads(text)
+
+    monkeypatch.setattr(store_module.json, "loads", counted)
+    assert not first.is_newer_elsewhere("game") and not second.is_newer_elsewhere("game")
+    assert first.save("game", {**GOOD, "moves": ["draw"]})
+    assert not first.is_newer_elsewhere("game")
+    assert parsed == []  # only texts each tab knows: nothing parsed
+    assert second.is_newer_elsewhere("game")  # the first tab's save: parsed, and newer
+    assert len(parsed) == 1
+    # the same data saved again by another tab is a new revision, not the text this tab knows
+    third = Store(shared, validators={"game": game_validator})
+    assert third.load("game") == {**GOOD, "moves": ["draw"]}
+    assert third.save("game", {**GOOD, "moves": ["draw"]})
+    assert first.is_newer_elsewhere("game")
+    assert not first.save("game", GOOD)
+    assert [p.key for p in first.take_problems()] == ["store.conflict"]
+
+
 def test_storage_that_throws_is_reported_not_a_crash() -> None:
     class Broken(MemoryBackend):
         def get(self, key: str) -> str | None:

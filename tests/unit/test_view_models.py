@@ -274,3 +274,48 @@ def test_every_table_dispatches_its_actions_and_keys_through_the_shell_s_tables(
     assert all(not {"on_action", "on_key", "on_storage"} & methods for methods in defined.values())
     assert all({"actions", "keys", "saved_from", "view"} <= defined[table]
                for table in ("KabalamTable", "PatienceTable", "DoubleHTable"))
+
+
+def test_the_logs_lines_kept_between_redraws_are_the_lines_made_afresh() -> None:
+    """A table keeps the log's lines it made (view_models.log_lines): the log read through the
+    memo is the one put into words from the whole history, move after move, hand after hand; each
+    event the engine tells again is put into words only once."""
+    import kabale.web.view_models as view_models
+
+    match, plan = Match.start(7, 3), plan_of("you", "easy", "easy")
+    rng = random.Random(7)
+    memo: view_models.LineMemo = {}
+    told: list[object] = []
+    made_afresh = view_models.event_text
+
+    def counted(event: object, *args: object) -> str | None:
+        told.append(event)
+        return made_afresh(event, *args)  # type: ignore[arg-type]
+
+    checked = 0
+    before: tuple[object, int] = (None, 0)
+    while not match.is_over() and checked < 400:
+        hand = match.hand
+        assert hand is not None
+        if hand.is_over():
+            match.next_hand()
+            continue
+        for looking in ("S", None):
+            plain = kabalam_view(match, plan, EN, looking=looking, viewer="S")
+            view_models.event_text = counted  # type: ignore[assignment]
+            try:
+                told.clear()
+                kept = kabalam_view(match, plan, EN, looking=looking, viewer="S", log_memo=memo if looking else {})
+            finally:
+                view_models.event_text = made_afresh
+            assert kept.log == plain.log
+            if looking:
+                # only what happened since the last redraw, and the cards only South saw (made afresh)
+                history = hand.observation("S").history
+                fresh = len(history) - (before[1] if before[0] is hand else 0)
+                private = sum(1 for event in history if event.seat == "S" and event.kind in ("draw", "deal"))
+                assert len(told) <= fresh + private
+                before = (hand, len(history))
+        match.apply(rng.choice(hand.legal_moves()))
+        checked += 1
+    assert checked > 50

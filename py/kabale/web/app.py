@@ -14,7 +14,7 @@ from pyscript.ffi import is_none
 from pyodide.ffi import create_proxy, to_js
 
 from . import motion, update_banner
-from .dom import by_id, data, document, found, h, listen, redraw, replace_children, window
+from .dom import by_id, data, document, drawn_at_once, found, h, listen, made, redraw, replace_children, window
 from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
 from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
@@ -178,21 +178,27 @@ class App:
 
     def render(self) -> None:
         """Draw the screen again, keeping the keyboard focus on the same control and the
-        page where it was scrolled (a table may move parts it keeps into the new drawing,
-        and for a moment the page is shorter)."""
+        page where it was scrolled (a screen swapped whole leaves the page shorter for a moment).
+
+        A redraw in place (a table) keeps the page's nodes and changes them in one go, with no
+        layout between: nothing can scroll, and the position is not read. Reading it lays the
+        page out at once (window.scrollX), before the click has changed anything: the layout of
+        the last change, which the next frame does anyway (2-3 ms of a KABALAM play, bench/ui.py)."""
         active = document.activeElement
         key = data(active, "key")
-        scroll_x, scroll_y = window.scrollX, window.scrollY
-        view = by_id("view")
         scope = f"{type(self.screen).__name__}:{id(self.screen)}"  # cards travel within one screen only
+        in_place = self.screen.redraw_in_place and scope == self._drawn_scope
+        scroll_x, scroll_y = (0, 0) if in_place else (window.scrollX, window.scrollY)
+        view = by_id("view")
         motion.before_redraw(view, scope)
-        content = self.screen.render()
+        with drawn_at_once(self.screen.draws_at_once):
+            content = made(self.screen.render())
         cues = self.screen.take_cues()
         if content is None:
             replace_children(view)
             view.hidden = True
         else:
-            if self.screen.redraw_in_place and scope == self._drawn_scope:
+            if in_place:
                 redraw(view, content)
             else:
                 replace_children(view, content)

@@ -6,7 +6,9 @@ so a name or a URL value can never become markup.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+import json
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -15,7 +17,8 @@ from pyscript.ffi import is_none
 Element = Any  # a JS element proxy
 Child = "Element | str | None"
 
-__all__ = ["Element", "h", "replace_children", "redraw", "by_id", "listen", "data", "found", "document", "window"]
+__all__ = ["Element", "h", "replace_children", "redraw", "by_id", "listen", "data", "found", "document", "window",
+           "Drawn", "drawn_at_once", "made"]
 
 
 #: ``make`` of assets/js/redraw.js, once the page has it (see ``h``).
@@ -34,6 +37,44 @@ def _maker() -> Any:
     return _make
 
 
+class Drawn(list):  # type: ignore[type-arg]
+    """An element described and not yet made: ``[tag, [name, value, ...], child, ...]``, each
+    child a Drawn or a string (text). ``made`` makes the whole tree in one call into the page."""
+
+
+#: Inside ``drawn_at_once``, h() describes its element (a Drawn) instead of making it.
+_describing = False
+
+
+@contextmanager
+def drawn_at_once(on: bool = True) -> Iterator[None]:
+    """While a table draws itself, h() describes each element; ``made`` then makes the whole
+    drawing in one call into the page (assets/js/redraw.js ``build``), not one call per element.
+
+    Why: a KABALAM table is some 140 elements, and each h() was a call from Python into
+    JavaScript, each with its arguments converted and a proxy of the element made and dropped;
+    those calls were a third of a play's click (bench/ui.py). One string of JSON crosses once.
+    The elements made are exactly those h() makes one by one (``make`` makes both). Only the
+    drawing's own code may run inside: a Drawn is no element until ``made``."""
+    global _describing
+    before, _describing = _describing, on
+    try:
+        yield
+    finally:
+        _describing = before
+
+
+def _flat(props: dict[str, object] | None) -> list[str]:
+    """The props as (name, value) pairs in one list: None and False left out, True a bare attribute."""
+    flat: list[str] = []
+    for name, value in (props or {}).items():
+        if value is None or value is False:
+            continue
+        flat.append(name)
+        flat.append("" if value is True and name not in _TEXT_PROPS else str(value))
+    return flat
+
+
 def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Element:
     """An element with attributes and children; ``text=`` sets its textContent.
 
@@ -45,34 +86,53 @@ def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Eleme
     The element is made in one call into the page (``make`` in assets/js/redraw.js): a call
     that crosses from Python to JavaScript costs far more than the work it asks for, and a
     call per attribute and per child was most of a click's redraw (bench/motion.py). Without
-    the script, the same element call by call.
+    the script, the same element call by call. Inside ``drawn_at_once``, a description of it.
     """
+    if _describing:
+        return Drawn((tag, _flat(props), *(child for child in children if child is not None)))
+    return _element(tag, _flat(props), [made(child) for child in children if child is not None])
+
+
+def _element(tag: str, flat: list[str], children: list[Any]) -> Element:
+    """The element of ``h``, from its props as pairs (``_flat``) and its children (none None)."""
     make = _maker()
     if make is not None:
-        flat: list[Any] = []
-        for name, value in (props or {}).items():
-            if value is None or value is False:
-                continue
-            flat.append(name)
-            flat.append("" if value is True and name not in _TEXT_PROPS else str(value))
-        return make(tag, len(flat) // 2, *flat, *(child for child in children if child is not None))
+        return make(tag, len(flat) // 2, *flat, *children)
     element = document.createElement(tag)
-    for name, value in (props or {}).items():
-        if value is None or value is False:
-            continue
+    for index in range(0, len(flat), 2):
+        name, value = flat[index], flat[index + 1]
         if name == "text":
-            element.textContent = str(value)
+            element.textContent = value
         elif name == "class":
-            element.className = str(value)
+            element.className = value
         elif name == "style":
-            for declaration in str(value).split(";"):
+            for declaration in value.split(";"):
                 property_name, colon, property_value = declaration.partition(":")
                 if colon:
                     element.style.setProperty(property_name.strip(), property_value.strip())
         else:
-            element.setAttribute(name, "" if value is True else str(value))
+            element.setAttribute(name, value)
     append(element, children)
     return element
+
+
+def made(node: Any) -> Element:
+    """The element a Drawn describes (anything else as it is): the whole tree in one call into
+    the page, as one string of JSON; a tree holding an element made already (not JSON), or a page
+    without the script, element by element."""
+    if not isinstance(node, Drawn):
+        return node
+    script = getattr(window, "kabaleRedraw", None)
+    build = None if script is None or is_none(script) else getattr(script, "build", None)
+    if build is not None and not is_none(build):
+        try:
+            text = json.dumps(node, separators=(",", ":"))
+        except (TypeError, ValueError):  # an element made already among the children
+            text = None
+        if text is not None:
+            return build(text)
+    tag, flat, *children = node
+    return _element(tag, flat, [made(child) for child in children])
 
 
 def append(parent: Element, children: Iterable[Any]) -> None:
@@ -82,13 +142,13 @@ def append(parent: Element, children: Iterable[Any]) -> None:
         if isinstance(child, str):
             parent.appendChild(document.createTextNode(child))
         else:
-            parent.appendChild(child)
+            parent.appendChild(made(child))
 
 
 def replace_children(parent: Element, *children: Any) -> None:
     """Swap a container's content in one step (replaceChildren), so the page never
     lays out an empty container (which would reset its scroll position)."""
-    nodes = [document.createTextNode(child) if isinstance(child, str) else child for child in children if child is not None]
+    nodes = [document.createTextNode(child) if isinstance(child, str) else made(child) for child in children if child is not None]
     parent.replaceChildren(*nodes)
 
 
@@ -101,7 +161,7 @@ def redraw(container: Element, drawn: Element) -> None:
     if script is None or is_none(script):
         replace_children(container, drawn)
     else:
-        script.redraw(container, drawn)
+        script.redraw(container, made(drawn))
 
 
 def by_id(element_id: str) -> Element:

@@ -92,6 +92,8 @@ class Problem:
 class _Entry:
     revision: int
     data: Any
+    #: The stored text this tab read or wrote with that revision: found unchanged, it is not read again.
+    text: str | None = None
 
 
 @dataclass
@@ -133,7 +135,7 @@ class Store:
             self._report(Problem(rejected.problem, name, backup, rejected.detail))
             self._known.pop(name, None)
             return None
-        self._known[name] = _Entry(revision, data)
+        self._known[name] = _Entry(revision, data, raw)
         return data
 
     def _decode(self, name: str, raw: str) -> tuple[int, Any]:
@@ -211,7 +213,7 @@ class Store:
             return False
         self._unsaved.pop(name, None)
         self._full_reported = False
-        self._known[name] = _Entry(revision, data)
+        self._known[name] = _Entry(revision, data, text)
         return True
 
     @property
@@ -234,9 +236,14 @@ class Store:
 
     # -- two tabs --------------------------------------------------------------
 
-    def _stored_revision(self, name: str) -> int:
+    def _stored_revision(self, name: str, known: _Entry | None = None) -> int:
+        """The revision stored now (0 for none or unreadable). Storage holding the very text this
+        tab read or wrote (``known``) holds its revision: that text is not parsed again. Why: it is
+        asked before every click on a table and every save, and a KABALAM match is a few kB of JSON."""
         try:
             raw = self.backend.get(PREFIX + name)
+            if known is not None and raw is not None and raw == known.text:
+                return known.revision
             envelope = json.loads(raw) if raw else None
         except Exception:
             return 0
@@ -246,7 +253,7 @@ class Store:
     def is_newer_elsewhere(self, name: str) -> bool:
         """True when another tab saved this record after this tab last read or wrote it."""
         known = self._known.get(name)
-        return known is not None and self._stored_revision(name) > known.revision
+        return known is not None and self._stored_revision(name, known) > known.revision
 
     # -- reports ---------------------------------------------------------------
 

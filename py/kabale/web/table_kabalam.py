@@ -27,7 +27,7 @@ from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
 from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
 from .table_shell import Action, Key, button_element, used
-from .view_models import KabalamView, ScoreRow, kabalam_view, seat_name
+from .view_models import KabalamView, LineMemo, ScoreRow, kabalam_view, seat_name
 
 #: How long a person's own play stays in view before its packet flips (ms).
 OWN_REVEAL_MS = 650
@@ -37,6 +37,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
     game: str = "kabalam"
     record = KABALAM
     saved: SavedMatch
+    draws_at_once = True  # some 140 elements a redraw: one call into the page, not one each (bench/ui.py)
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)
@@ -46,6 +47,8 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self._task: asyncio.Task[None] | None = None
         self.dealing = not self.hand.moves  # a hand reopened part-way is not dealt again
         self._session: Session | None = None
+        self._log_key: tuple[object, ...] = ()
+        self._log_memo: LineMemo = {}
 
     # -- what the table knows --------------------------------------------------
 
@@ -145,7 +148,15 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
                             jump_number=jump["move_number"] if jump is not None else None,
                             persons_in_hand=self.persons_in_hand(), totals=self.shown_totals(), focus=self.focus,
                             reveal=self.reveal, memory_aid=self.app.settings.memory_aid, marks=marks,
-                            cards=self.card_memo())
+                            cards=self.card_memo(), log_memo=self.log_memo())
+
+    def log_memo(self) -> LineMemo:
+        """The log's lines made so far for the one looking, in the page's language, with the seats'
+        names (kabale.web.view_models.log_lines)."""
+        key = (self.app.language, self.looking(), tuple(sorted(self.names().items())))
+        if key != self._log_key:
+            self._log_key, self._log_memo = key, {}
+        return self._log_memo
 
     def render(self) -> Element:
         t = self.t
@@ -332,6 +343,8 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         if len(self.persons_in_hand()) > 1 and not hand.is_over() and hand.turn != seat:
             self.viewer = None  # hide the hand that just played until the next person takes the device
             self.focus = 0
+        if self.play_forced():
+            return  # the move forced next is drawn with this one: one redraw for both
         self.refresh()
         if self.reveal is None:
             self.continue_play()
@@ -350,14 +363,30 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         hand = self.hand
         if hand.is_over() or self.reveal is not None:
             return
-        turn = self.turn()
-        if not self.is_computer(turn):
-            if self.session.forced_move() is not None:
-                self.apply(None, turn)
-                self.after_move(turn, 0)
+        if not self.is_computer(self.turn()):
+            self.play_forced()
             return
         if self._task is None or self._task.done():
             self._task = asyncio.ensure_future(self.computer_turns())
+
+    def play_forced(self) -> bool:
+        """The move the session forces on the person at the device now (the yield, when that is
+        all the rules leave her), made and shown; False when there is none (or a play is being
+        shown, or the hand is over).
+
+        A play that leaves the person only the yield is followed by it in the same click: the
+        table is drawn once, after both (the page showed nothing between the two drawings, and
+        the motion of both is one: motion.js takes the cues of redraws not yet painted together).
+        Drawing it twice was a second full redraw in half of KABALAM's play clicks (bench/ui.py)."""
+        hand = self.hand
+        if hand.is_over() or self.reveal is not None:
+            return False
+        turn = self.turn()
+        if self.is_computer(turn) or self.session.forced_move() is None:
+            return False
+        self.apply(None, turn)
+        self.after_move(turn, 0)
+        return True
 
     async def computer_turns(self) -> None:
         """The computer plays its turns one move at a time, at the pace of the settings."""

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Translate", "ButtonView", "BarView", "ResultView", "PromptView", "PatienceView", "DoubleHView", "FeedbackView",
     "SeatView", "ScoreRow", "KabalamView", "selection_text", "patience_view", "double_h_view", "double_h_result",
-    "kabalam_view", "seat_name", "seat_place",
+    "kabalam_view", "seat_name", "seat_place", "LineMemo", "log_lines",
 ]
 
 Translate = Callable[..., str]
@@ -386,14 +386,16 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
                  viewer: str | None = None, thinking: str | None = None, selected: frozenset[int] = frozenset(),
                  jump_number: int | None = None, persons_in_hand: tuple[str, ...] = (),
                  totals: Mapping[str, int] | None = None, focus: int = 0, reveal: Reveal | None = None,
-                 memory_aid: bool = False, marks: Sequence[Mark] = (), cards: CardMemo | None = None) -> KabalamView:
+                 memory_aid: bool = False, marks: Sequence[Mark] = (), cards: CardMemo | None = None,
+                 log_memo: LineMemo | None = None) -> KabalamView:
     """The KABALAM table: ``hand`` is the hand shown (the current one, or a review's earlier
     position), ``looking`` who sees the device's cards, ``viewer`` whose turn the device takes,
     ``thinking`` the computer seat finding its move, ``jump_number`` the move a review jumped to,
     ``totals`` the match totals the seats show (the match's own when None; a review's jump
     shows them as they stood at that decision); on the felt, ``focus`` the card with the tab
     stop, ``reveal`` the play shown for a moment, ``memory_aid`` the setting, ``marks`` the
-    moves a hint or a review's jump marks, ``cards`` the card views' memo."""
+    moves a hint or a review's jump marks, ``cards`` the card views' memo, ``log_memo`` the log's
+    lines made so far for this ``looking``, language and names (``log_lines``)."""
     from kabale.games.kabala.rules import Move
 
     current = match.hand
@@ -455,19 +457,51 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
             yield_ = ButtonView("yield", t("table.yield"), key="yield")
         heading = t("endowment.heading", count=len(endowment)) if plan.plan_of(looking).kind == "you" \
             else t("endowment.heading_of", name=names[looking], count=len(endowment))
-    lines = (event_text(event, looking, names, t) for event in observation.history)
     result, scores, head, placing, great = kabalam_end(match, plan, names, t) if shown.is_over() \
         else (None, (), (), None, None)
     return KabalamView(
         bar=bar, seats=tuple(seats), my_turn=my_turn, prompt=prompt, yield_=yield_, endowment_heading=heading,
         mine_note=note, draw_pile=t("draw_pile", count=observation.draw_pile_size),
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
-        log=tuple(line for line in lines if line), result=result, scores=scores, score_head=head, placing=placing,
+        log=log_lines(observation.history, looking, names, t, log_memo), result=result, scores=scores, score_head=head, placing=placing,
         great_kabalist=great,
         kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
         endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
         if looking else None,
     )
+
+
+#: The log's lines made so far, by the id of their event (kept with it, so the id stays its own), for
+#: one reader, language and names: an event's line never changes once the event happened.
+LineMemo = dict[int, tuple[object, "str | None"]]
+
+
+def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, str], t: Translate,
+              memo: LineMemo | None = None) -> tuple[str, ...]:
+    """The log of a hand as ``looking`` may read it (events not worth a line left out).
+
+    Why a memo: the log is the whole hand's history, and each redraw put every line of it into
+    words again (some 40 lines, 200 translations a click). The engine keeps the events it has
+    told (kabale.games.kabalam.hand ``observation``), so the same event object comes back at each
+    redraw, and its line is the one made before; a new object (a card only its drawer saw, made
+    afresh each time; another hand) is put into words."""
+    if memo is None:
+        return tuple(line for line in (event_text(event, looking, names, t) for event in history) if line)
+    if len(memo) > 2 * len(history) + 64:  # the events of earlier hands, or made afresh: let them go
+        kept = {id(event): memo[id(event)] for event in history if memo.get(id(event), (None,))[0] is event}
+        memo.clear()
+        memo.update(kept)
+    lines = []
+    for event in history:
+        known = memo.get(id(event))
+        if known is not None and known[0] is event:
+            line = known[1]
+        else:
+            line = event_text(event, looking, names, t)
+            memo[id(event)] = (event, line)
+        if line:
+            lines.append(line)
+    return tuple(lines)
 
 
 def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: Translate
