@@ -260,21 +260,26 @@ function play(root, scope, cues) {
   }
   Object.assign(pendingCues, cues || {}); // an earlier redraw not painted yet keeps its cues
   const before = captured && captured.scope === scope ? captured : null;
+  // A plain move (no cue, no cue animation running on): where its cards are now is read at once,
+  // inside the click, while the page waits for its next frame anyway; read in that frame, the
+  // layout it forces came after the frame's start and held up the frame's paint (issue 14:
+  // click to first changed frame). The frame then only starts the flights.
+  const plain = before !== null && !before.carried.length && !Object.keys(pendingCues).length;
+  const early = plain ? movesOf(root, before, new Set()) : null;
   frame = requestAnimationFrame(() => {
     frame = 0;
     captured = null;
     const cued = pendingCues;
     pendingCues = {};
     const skip = new Set();
-    if (before) carryOn(root, before.carried, skip);
+    if (before && !early) carryOn(root, before.carried, skip);
     // the cue animations' own elements first: their cards do not also travel from an old place
     const cueTargets = [];
     if (cued.travel) cueTargets.push(...travelCards(root, cued.travel));
     for (const element of cueTargets) skip.add(element);
     // every place read before anything is animated: an animation started between two reads
     // makes the next read lay the page out again (a layout per card: bench/click_trace.py)
-    const moves = before ? pairs(root, before.rects, skip)
-      .filter(({ element, distance }) => distance >= MIN_DISTANCE_PX && !liftingItself(element)) : [];
+    const moves = early || (before ? movesOf(root, before, skip) : []);
     const dealing = cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets) : null;
     const flights = moves.map(({ element, dx, dy }) => element.animate(
@@ -287,6 +292,12 @@ function play(root, scope, cues) {
     if (travelling) travelling();
     if (cued.win) win(root, cued.win, flights);
   });
+}
+
+/** The cards that changed place since ``before`` (those in ``skip`` aside), each with how far it went. */
+function movesOf(root, before, skip) {
+  return pairs(root, before.rects, skip)
+    .filter(({ element, distance }) => distance >= MIN_DISTANCE_PX && !liftingItself(element));
 }
 
 /** A card whose own style moves it now (a CSS transition of its transform: the lift of a pick a

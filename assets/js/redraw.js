@@ -23,19 +23,70 @@
 
 const REPLACED = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 
+// -- kept drawings ---------------------------------------------------------------------------------
+//
+// A table keeps the drawing of a part that did not change (a Double H place, a card, the bar) and
+// hands it to ``make`` again at the next redraw (``keep``; kabale.web.dom.Kept): ``make`` puts a
+// copy of it in the new drawing, and notes which kept drawing the copy came from (``origin``). A
+// node of the page that was made equal to a copy of a kept drawing, and that nothing changed since,
+// is still equal to every copy of it: ``morph`` leaves it be without comparing it node by node
+// (a Double H board is some 450 elements, of which a move changes two or three places).
+//
+// What else changes the page (the press's echo in motion.js, a drag's transform in drag.js, a
+// test) is seen by a MutationObserver: a node so changed, and every node around it, no longer
+// counts as equal to its kept drawing, and is compared as before.
+
+/** The drawings kept to be copied into later drawings (never put in the page themselves). */
+const kept = new WeakSet();
+/** A node (in a drawing or in the page) -> the kept drawing it equals, as long as it is untouched. */
+const origin = new WeakMap();
+
+/** Keep ``element`` (a finished drawing) to be copied by ``make`` wherever it is a child. */
+function keep(element) {
+  kept.add(element);
+  return element;
+}
+
+/** Forget the origin of a changed node and of every node around it (they no longer equal theirs). */
+function touched(records) {
+  for (const record of records) {
+    for (let node = record.target; node; node = node.parentNode) origin.delete(node);
+  }
+}
+
+const watcher = new MutationObserver(touched);
+watcher.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+
+/** Two nodes known to be equal without looking: copies of one kept drawing, the page's untouched. */
+function sameOrigin(old, drawn) {
+  const from = origin.get(drawn);
+  return from !== undefined && origin.get(old) === from;
+}
+
+/** ``old`` is now equal to ``drawn``: it equals what ``drawn`` was copied from, or nothing known. */
+function adopt(old, drawn) {
+  const from = origin.get(drawn);
+  if (from !== undefined) origin.set(old, from);
+  else origin.delete(old);
+}
+
 /** Make ``old`` (in the page) equal to ``drawn`` (a new drawing, not in the page). */
 function morph(old, drawn) {
-  if (old.isEqualNode(drawn)) return;
-  if (old.nodeType !== drawn.nodeType || old.nodeName !== drawn.nodeName || REPLACED.has(old.nodeName)) {
+  if (sameOrigin(old, drawn)) return;
+  if (old.nodeType !== drawn.nodeType || old.nodeName !== drawn.nodeName
+      || (REPLACED.has(old.nodeName) && !old.isEqualNode(drawn))) {
     old.replaceWith(drawn);
     return;
   }
   if (old.nodeType !== Node.ELEMENT_NODE) {
-    old.nodeValue = drawn.nodeValue; // text
+    if (old.nodeValue !== drawn.nodeValue) old.nodeValue = drawn.nodeValue; // text
     return;
   }
+  // an element: its attributes, then its children (equal ones are left as they are, so an
+  // element equal as a whole is walked once, not once here and again for each child)
   attributes(old, drawn);
   children(old, drawn);
+  adopt(old, drawn);
 }
 
 function attributes(old, drawn) {
@@ -61,18 +112,26 @@ function attributes(old, drawn) {
  *  once the rest of the redraw is done (or null: at once). */
 let focusedWrites = null;
 
+/** Equal children: known so (``sameOrigin``), or compared; the page's then counts as the drawing's. */
+function equal(old, drawn) {
+  if (sameOrigin(old, drawn)) return true;
+  if (!old.isEqualNode(drawn)) return false;
+  adopt(old, drawn);
+  return true;
+}
+
 /** Children in order: those equal at the start and at the end kept as they are; between them, each
  *  old one made equal to the one drawn in its place, the rest removed or added. */
 function children(old, drawn) {
   const olds = [...old.childNodes];
   const news = [...drawn.childNodes];
   let first = 0;
-  while (first < olds.length && first < news.length && olds[first].isEqualNode(news[first])) first += 1;
+  while (first < olds.length && first < news.length && equal(olds[first], news[first])) first += 1;
   let oldEnd = olds.length;
   let newEnd = news.length;
   // from the end only when the lengths differ (a line added or gone): of equal lengths, place by place
   if (oldEnd !== newEnd) {
-    while (oldEnd > first && newEnd > first && olds[oldEnd - 1].isEqualNode(news[newEnd - 1])) {
+    while (oldEnd > first && newEnd > first && equal(olds[oldEnd - 1], news[newEnd - 1])) {
       oldEnd -= 1;
       newEnd -= 1;
     }
@@ -92,6 +151,7 @@ function children(old, drawn) {
 
 /** Show ``drawn`` as the only content of ``container``, changing only what differs. */
 function redraw(container, drawn) {
+  touched(watcher.takeRecords()); // what changed the page since the last redraw
   const shown = container.childNodes;
   if (shown.length === 1 && shown[0].nodeName === drawn.nodeName) {
     focusedWrites = [];
@@ -106,6 +166,7 @@ function redraw(container, drawn) {
       }
     }
   } else container.replaceChildren(drawn);
+  watcher.takeRecords(); // the redraw's own changes: the page is the drawing
 }
 
 // -- Python's drawing, one element a call ---------------------------------------------------------
@@ -116,7 +177,8 @@ function redraw(container, drawn) {
 // were most of the time a click's redraw took. make() takes one element whole in one call; it
 // does exactly what h() did, in the same order (the attributes' order matters to morph above).
 
-/** An element: ``count`` (name, value) pairs, then its children (elements, or strings for text).
+/** An element: ``count`` (name, value) pairs, then its children (elements, or strings for text; a
+ *  kept drawing, ``keep``, goes in as a copy of it).
  *  "text" sets textContent, "class" className, "style" ("--i:3; color:red") each property through
  *  the CSSOM (the page's Content-Security-Policy refuses style attributes); any other name an
  *  attribute. Python has already left out the props that are None or False. */
@@ -135,7 +197,14 @@ function make(tag, count, ...rest) {
       }
     } else element.setAttribute(name, value);
   }
-  if (rest.length > end) element.append(...rest.slice(end));
+  for (let index = end; index < rest.length; index += 1) {
+    const child = rest[index];
+    if (typeof child === "object" && kept.has(child)) {
+      const copy = child.cloneNode(true);
+      origin.set(copy, child);
+      element.append(copy);
+    } else element.append(child);
+  }
   return element;
 }
 
@@ -153,4 +222,4 @@ function built(node) {
   return make(node[0], node[1].length / 2, ...node[1], ...children);
 }
 
-window.kabaleRedraw = { redraw, make, build };
+window.kabaleRedraw = { redraw, make, build, keep };

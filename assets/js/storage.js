@@ -222,6 +222,40 @@ if (status.framed && document.hasStorageAccess) {
   status.partitioned = document.hasStorageAccess().then((granted) => !granted, () => false);
 }
 
+// -- a save after the paint -----------------------------------------------------------------------
+//
+// Python saves a Double H game after each move; written inside the click, the save (the game in
+// JSON, read back to check no other tab wrote since, written) held up the frame that shows the
+// move (issue 14: click to first changed frame). kabale.web.app.App.save_soon asks for it here,
+// after the next paint: the frame is drawn first. Nothing may be lost: the page writes what
+// waits before any event of its own, and when it is hidden or left (pagehide, visibilitychange;
+// a reload or a closed tab). A page that draws no frames (hidden) saves within SAVE_LATEST_MS.
+
+const SAVE_LATEST_MS = 200;
+let saving = 0; // saves asked for and not yet run
+let whenSaved = []; // the promises of settled() waiting for them
+
+/** Run ``save`` after the next paint (or within SAVE_LATEST_MS, whichever is first), once. */
+status.afterPaint = (save) => {
+  saving += 1;
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    try {
+      save();
+    } finally {
+      saving -= 1;
+      if (!saving) for (const resolve of whenSaved.splice(0)) resolve();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, SAVE_LATEST_MS);
+};
+
+/** A promise that resolves when no save asked for waits (the tests read storage after it). */
+status.settled = () => (saving ? new Promise((resolve) => whenSaved.push(resolve)) : Promise.resolve());
+
 window.kabaleStorage = status;
 
 // ---- keep what is saved ----

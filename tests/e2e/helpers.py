@@ -20,8 +20,16 @@ if (!localStorage.getItem("kabale:settings")) {
 """
 
 
+#: A record as stored, once the saves the page put off until after its paint are written
+#: (assets/js/storage.js ``settled``; a Double H move is saved right after the frame that shows it).
+STORED = """async (key) => {
+  if (window.kabaleStorage && window.kabaleStorage.settled) await window.kabaleStorage.settled();
+  return localStorage.getItem(key);
+}"""
+
+
 def stored(page: Page, name: str) -> dict[str, Any] | None:
-    raw = page.evaluate(f"localStorage.getItem('kabale:{name}')")
+    raw = page.evaluate(STORED, f"kabale:{name}")
     return None if raw is None else json.loads(raw)
 
 

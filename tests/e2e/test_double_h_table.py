@@ -240,3 +240,44 @@ def test_winnable_deals_only_vets_a_new_deal_and_says_how_long_it_took(
     assert solve_seed(seed, budget_s=10.0).status == "won"  # CPython's solver agrees
     page.locator("button[data-action=draw]").click()  # once play starts, the note gives way
     expect(vetted).to_have_count(0)
+
+
+#: The moves in the record as stored now (not waiting for the saves put off until after the paint).
+STORED_MOVES = "() => (JSON.parse(localStorage.getItem('kabale:double-h')) || {data: {game: {moves: []}}}).data.game.moves"
+
+
+@pytest.mark.parametrize("leave", ["reload", "close"])
+def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
+        double_h: Callable[[int], Page], leave: str) -> None:
+    """A move is saved right after the frame that shows it (kabale.web.app.App.save_soon); a
+    reload or a closed tab at once must still keep it. Here the save after the paint never comes
+    (assets/js/storage.js afterPaint does nothing): only the page's leaving can write it."""
+    page = double_h(5)
+    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
+    page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
+    expect(page.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
+    assert page.evaluate(STORED_MOVES) == [], "the save waits for the paint"
+    if leave == "reload":
+        page.reload()
+        expect(page.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
+        assert list(saved_double_h(page).game.history) == [Move.draw()]
+        return
+    url = page.url
+    other = page.context.new_page()  # the tab that stays, to read storage once the first is closed
+    other.goto(url.split("?")[0] + "?game=patience&seed=3")
+    page.close(run_before_unload=True)
+    other.wait_for_function(f"() => ({STORED_MOVES})().length === 1", timeout=10_000)
+    assert other.evaluate(STORED_MOVES) == [str(Move.draw())]
+    other.close()
+
+
+def test_the_next_click_writes_a_save_still_waiting(double_h: Callable[[int], Page]) -> None:
+    """A click (any event the page handles) writes the save still waiting before it acts: what it
+    does may read the record, or leave the game (a new deal counts the one left as lost)."""
+    page = double_h(5)
+    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
+    page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
+    expect(page.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
+    assert page.evaluate(STORED_MOVES) == []
+    page.get_by_role("button", name="Give up").click()  # another move: the draw is written before it
+    assert page.evaluate(STORED_MOVES) == [str(Move.draw())]

@@ -185,3 +185,61 @@ def test_a_drawing_built_in_one_call_is_the_one_made_element_by_element(
     open_kabale()
     failures: list[Any] = page.evaluate(RANDOM_DESCRIPTIONS, 300)
     assert failures == []
+
+
+#: A kept drawing (kabale.web.dom.keep) copied into two drawings in a row; then the page's copy
+#: changed by someone else (as the press's echo or a drag does), and a third drawing.
+KEPT_PARTS = """() => {
+  const { make, keep, redraw } = window.kabaleRedraw;
+  const card = (name) => make('div', 2, 'class', 'card', 'data-card', name, make('span', 1, 'class', 'corner'));
+  const place = keep(make('div', 1, 'class', 'place', make('button', 1, 'class', 'place-button', card('7S'), card('7H'))));
+  const other = (text) => make('p', 1, 'text', text);
+  const box = document.createElement('div');
+  document.body.append(box);
+  const drawing = (text) => make('section', 0, place, other(text));
+  const result = {};
+  redraw(box, drawing('one'));
+  const shown = box.querySelector('.place');
+  const cards = [...box.querySelectorAll('.card')];
+  let second = drawing('two');
+  let expected = second.outerHTML;
+  redraw(box, second);
+  result.equal = box.innerHTML === expected;
+  result.sameNodes = box.querySelector('.place') === shown && [...box.querySelectorAll('.card')].every((c, i) => c === cards[i]);
+  result.keptOutOfPage = place.parentNode === null && !box.contains(place);
+  // someone else changes the page's copy: the next redraw mends it
+  cards[1].classList.add('picked');
+  cards[0].style.transform = 'translate(3px, 4px)';
+  const third = drawing('three');
+  expected = third.outerHTML;
+  redraw(box, third);
+  result.mended = box.innerHTML === expected;
+  // a change the observer has already reported (after a task), then a copy again
+  shown.querySelector('button').append(card('8D'));
+  return new Promise((resolve) => setTimeout(() => {
+    const fourth = drawing('four');
+    const html = fourth.outerHTML;
+    redraw(box, fourth);
+    result.mendedLater = box.innerHTML === html;
+    // and a drawing of the place without the copy (drawn again) makes the page that, not the kept one
+    const fresh = make('section', 0, make('div', 1, 'class', 'place', make('button', 1, 'class', 'place-button', card('7S'))), other('five'));
+    const freshHtml = fresh.outerHTML;
+    redraw(box, fresh);
+    const sixth = drawing('six');
+    const sixthHtml = sixth.outerHTML;
+    redraw(box, sixth);
+    result.backToKept = box.innerHTML === sixthHtml && freshHtml !== sixthHtml;
+    box.remove();
+    resolve(result);
+  }, 0));
+}"""
+
+
+def test_a_kept_part_is_copied_left_as_it_is_and_mended_when_changed(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """A table keeps the drawing of a part that did not change and hands it again (kabale.web.dom.Kept):
+    the page gets a copy, the part shown stays the same nodes, the kept drawing never enters the page,
+    and a change made by someone else (the press's echo, a drag's transform) is still mended."""
+    open_kabale()
+    result = page.evaluate(KEPT_PARTS)
+    assert result == {"equal": True, "sameNodes": True, "keptOutOfPage": True, "mended": True,
+                      "mendedLater": True, "backToKept": True}

@@ -11,7 +11,7 @@ import traceback
 from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript.ffi import is_none
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from . import motion, update_banner
 from .dom import by_id, data, document, drawn_at_once, found, h, listen, made, redraw, replace_children, window
@@ -62,6 +62,7 @@ class App:
         self.screen: Screen = Screen(self)
         self.embed = False  # ?embed=1 (kept in every address the page writes)
         self._drawn_scope = ""  # the screen the view shows now (a redraw in place stays within one)
+        self._soon: dict[str, Callable[[], Any]] = {}  # the saves waiting for the paint (save_soon)
 
     @property
     def language(self) -> str:
@@ -87,6 +88,9 @@ class App:
         ):
             listen(body, event_name, self.guarded(handler))
         listen(window, "popstate", self.guarded(lambda _event: self.follow(parse_query(window.location.search))))
+        # a save waiting for the paint is written before the page is hidden or left (guarded writes it)
+        listen(window, "pagehide", self.guarded(lambda _event: None))
+        listen(document, "visibilitychange", self.guarded(lambda _event: None))
         listen(window, "storage", self.guarded(self.on_storage))
         route = parse_query(window.location.search)
         self.embed = route.embed
@@ -100,10 +104,13 @@ class App:
         body.dataset.ready = "1"
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
-        """Run a handler; on an unexpected error show a message, never a dead page."""
+        """Run a handler; on an unexpected error show a message, never a dead page. The saves
+        waiting for the paint are written first (``save_soon``): the handler may read them, or
+        leave the page."""
 
-        def run(event: Any) -> None:
+        def run(event: Any = None) -> None:
             try:
+                self.write_saves()
                 handler(event)
             except Exception as error:  # the page must survive its own bugs
                 self.show_failure(error)
@@ -336,15 +343,38 @@ class App:
 
     def may_reload(self) -> bool:
         """Before the update's reload: with a game kept only in memory (storage full or refused), ask first."""
+        self.write_saves()
         in_memory = self.store.refused and self.screen.record is not None
         if not in_memory and not any(name in GAME_RECORDS for name in self.store.unsaved):
             return True
         return bool(window.confirm(self.t("update.unsaved")))
 
     def save(self, name: str, data: Any) -> None:
+        self._soon.pop(name, None)  # this save is newer than one waiting
         self.store.save(name, data)
         if self.show_problems(conflict_of=name):
             self.screen.on_storage(name)
+
+    def save_soon(self, name: str, data: Callable[[], Any]) -> None:
+        """Save ``data()`` after the next paint (assets/js/storage.js ``afterPaint``), not inside the
+        click: writing a Double H game held up the frame that shows the move (issue 14). Nothing is
+        lost: every event the page handles writes it first (``guarded``: a click, a key, another
+        tab's save, the page hidden or left), and so do ``may_reload`` and ``write_saves``."""
+        status = getattr(window, "kabaleStorage", None)
+        later = None if status is None or is_none(status) else getattr(status, "afterPaint", None)
+        if later is None or is_none(later):
+            self.save(name, data())
+            return
+        waiting = bool(self._soon)
+        self._soon[name] = data
+        if not waiting:
+            later(create_once_callable(self.guarded(lambda _event: None)))
+
+    def write_saves(self) -> None:
+        """Write the saves waiting for the paint (``save_soon``), oldest first."""
+        while self._soon:
+            name = next(iter(self._soon))
+            self.save(name, self._soon.pop(name)())
 
     def show_problems(self, conflict_of: str | None = None) -> bool:
         """Tell the player about saved data set aside or not saved; True on a conflict with another tab."""

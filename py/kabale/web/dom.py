@@ -17,8 +17,8 @@ from pyscript.ffi import is_none
 Element = Any  # a JS element proxy
 Child = "Element | str | None"
 
-__all__ = ["Element", "h", "replace_children", "redraw", "by_id", "listen", "data", "found", "document", "window",
-           "Drawn", "drawn_at_once", "made"]
+__all__ = ["Element", "Kept", "h", "keep", "replace_children", "redraw", "by_id", "listen", "data", "found",
+           "document", "window", "Drawn", "drawn_at_once", "made"]
 
 
 #: ``make`` of assets/js/redraw.js, once the page has it (see ``h``).
@@ -75,13 +75,62 @@ def _flat(props: dict[str, object] | None) -> list[str]:
     return flat
 
 
+class Kept:
+    """A finished drawing kept to be shown again (a part of a table that did not change): wherever
+    it is a child, a copy of it goes in. Made by ``keep``.
+
+    Why: a table is drawn afresh at every click, and most of it is as it was. Drawing a part again
+    costs a call into the page per element; a copy is made inside ``h``'s one call, and the redraw
+    (assets/js/redraw.js) knows a copy of the drawing the page already shows without comparing it
+    node by node. The drawing itself never goes into the page (it would be taken out of it by the
+    next copy)."""
+
+    __slots__ = ("element", "known")
+
+    def __init__(self, element: Element, known: bool) -> None:
+        self.element = element
+        self.known = known  # the page's script knows it: make() copies it (else Python does)
+
+
+#: ``keep`` of assets/js/redraw.js, once the page has it.
+_keep: Any = None
+
+
+def keep(element: Element) -> Kept:
+    """Keep ``element`` (a drawing no one will change) to be shown again as copies (see ``Kept``)."""
+    global _keep
+    if _keep is None:
+        script: Any = getattr(window, "kabaleRedraw", None)
+        function = None if script is None or is_none(script) else getattr(script, "keep", None)
+        if function is not None and not is_none(function):
+            _keep = function
+    if _keep is None:
+        return Kept(element, False)
+    _keep(element)
+    return Kept(element, True)
+
+
+def _child(child: Any) -> Any:
+    """A child as the page takes it: a kept drawing's copy."""
+    return child.element.cloneNode(True) if isinstance(child, Kept) else child
+
+
+def _made(child: Any) -> Any:
+    """A child as make() takes it: a kept drawing the script knows goes as itself (make() copies it,
+    and knows the copy for what it is)."""
+    if isinstance(child, Kept):
+        return child.element if child.known else child.element.cloneNode(True)
+    return child
+
+
 def h(tag: str, props: dict[str, object] | None = None, *children: Any) -> Element:
     """An element with attributes and children; ``text=`` sets its textContent.
 
     ``class`` sets className; True gives a bare attribute; None and False omit it.
     ``style`` ("--i:3; color:red") is set property by property through the CSSOM:
     the page's Content-Security-Policy refuses style attributes, not style properties.
-    Children are elements or strings (made into text nodes); None is skipped.
+    Children are elements, strings (made into text nodes) or kept drawings (``Kept``: a copy
+    goes in); None is skipped.
 
     The element is made in one call into the page (``make`` in assets/js/redraw.js): a call
     that crosses from Python to JavaScript costs far more than the work it asks for, and a
@@ -97,7 +146,7 @@ def _element(tag: str, flat: list[str], children: list[Any]) -> Element:
     """The element of ``h``, from its props as pairs (``_flat``) and its children (none None)."""
     make = _maker()
     if make is not None:
-        return make(tag, len(flat) // 2, *flat, *children)
+        return make(tag, len(flat) // 2, *flat, *(_made(child) for child in children))
     element = document.createElement(tag)
     for index in range(0, len(flat), 2):
         name, value = flat[index], flat[index + 1]
@@ -142,13 +191,14 @@ def append(parent: Element, children: Iterable[Any]) -> None:
         if isinstance(child, str):
             parent.appendChild(document.createTextNode(child))
         else:
-            parent.appendChild(made(child))
+            parent.appendChild(_child(made(child)))
 
 
 def replace_children(parent: Element, *children: Any) -> None:
     """Swap a container's content in one step (replaceChildren), so the page never
     lays out an empty container (which would reset its scroll position)."""
-    nodes = [document.createTextNode(child) if isinstance(child, str) else made(child) for child in children if child is not None]
+    nodes = [document.createTextNode(child) if isinstance(child, str) else _child(made(child))
+             for child in children if child is not None]
     parent.replaceChildren(*nodes)
 
 

@@ -3,14 +3,15 @@
 The DoubleH engine is the state, played through a :class:`kabale.session.Session`
 (which plays the proved-safe moves after the player's, when the setting asks);
 the table keeps only the card picked up (its source), the hint on show and the
-verdicts the solver gave. Every move is saved at once.
+verdicts the solver gave. Every move is saved, right after the frame that shows it
+(kabale.web.app.App.save_soon: before any other event, and before the page is left).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Any, Callable
 
 from kabale.cards import SUITS
 from kabale.game import IllegalMove
@@ -19,8 +20,10 @@ from kabale.games.double_h.rules import DoubleH, PlaceFacts, TableFacts
 from kabale.session import MAX_AUTOMATIC, Session
 
 from .ahead import DOUBLE_H_SOLVER, import_ahead
-from .dom import Element, data, h
-from .felt_views import WASTE, CardMemo, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_where
+from .dom import Element, Kept, data, h, keep
+from .felt_views import (
+    WASTE, CardMemo, CardView, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_where,
+)
 from .messages import card_name, refusal
 from .render import card_drawn
 from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
@@ -38,6 +41,8 @@ TURNING_BUDGET_S = 0.4
 DOUBLE_TAP_S = 0.45
 #: The most proved-safe moves played in a row by themselves (the session's limit).
 MAX_SAFE_MOVES = MAX_AUTOMATIC
+#: How many cards' drawings the table keeps before it starts afresh (104 cards, a few looks each).
+CARD_DRAWINGS = 1024
 
 
 class DoubleHTable(TableShell):
@@ -67,7 +72,10 @@ class DoubleHTable(TableShell):
         self._last_tap: tuple[str, float] | None = None
         self._place_views: PlaceMemo = {}  # the places' views, kept while what they show is unchanged
         self._card_views: dict[str, CardMemo] = {}  # the cards' views made so far, by language
-        self._place_cache: dict[str, tuple[PlaceView, Element]] = {}  # and their drawings
+        self._place_cache: dict[str, tuple[PlaceView, Kept]] = {}  # and their drawings
+        self._card_drawings: dict[CardView, Kept] = {}  # the cards' drawings, by their views
+        self._kept: dict[str, tuple[object, Kept]] = {}  # the other parts' drawings, by what they show
+        self._facts: tuple[DoubleH, int, TableFacts] | None = None  # the facts of the game as it stands
         self._key_place: str | None = None  # the place a key was pressed on (T turns it over)
         self._session: Session | None = None
         if not saved.game.moves:  # a fresh deal: its 26 cards fly from the stock to their places
@@ -90,6 +98,24 @@ class DoubleHTable(TableShell):
 
     # -- what can be done -----------------------------------------------------------
 
+    def facts(self) -> TableFacts:
+        """The facts of the game as it stands, worked out once for each position: a click asks for
+        them to pick up a card, to draw the table, to light the targets, and the engine works out
+        every legal move of every place each time. Every change of the game forgets them
+        (``changed``); a game replaced (another tab) or a move made elsewhere is seen by its identity
+        and its length."""
+        game = self.game_state
+        moves = len(game.history)
+        kept = self._facts
+        if kept is None or kept[0] is not game or kept[1] != moves:
+            kept = (game, moves, game.facts())
+            self._facts = kept
+        return kept[2]
+
+    def changed(self) -> None:
+        """The game changed (a move, an undo or a redo): its facts are to be worked out again."""
+        self._facts = None
+
     def moves_from(self, source: str | None, facts: TableFacts) -> tuple[Move, ...]:
         return moves_from(source, facts)
 
@@ -106,7 +132,7 @@ class DoubleHTable(TableShell):
             move, basis = self.hint
             said = self.t("dh.hint", move=self.describe(move)) if move is not None else self.t("dh.hint_none")
             hint = f"{said} {basis}"
-        facts = facts or game.facts()
+        facts = facts or self.facts()
         return double_h_view(
             facts, self.stats, self.t, seed=game.seed, moves_made=len(game.history),
             can_undo=game.can_undo(), can_redo=game.can_redo(), over=game.is_over(), vetted_s=self.saved.vetted_s,
@@ -119,8 +145,8 @@ class DoubleHTable(TableShell):
         )
 
     def render(self) -> Element:
-        t, game = self.t, self.game_state
-        facts = game.facts()
+        t = self.t
+        facts = self.facts()
         if self.source is not None and not self.moves_from(self.source, facts):
             self.source = None
         view = self.view(facts)
@@ -129,49 +155,74 @@ class DoubleHTable(TableShell):
             {"class": "double-h-board won" if view.won else "double-h-board"},  # won: every pile squared, home
             *(self.render_h(side, view.felt) for side in ("L", "R")),
         )
+        at = self.words_at(facts)
+        near = self.words_near() if at is None else None
+        where = (at.name, at.value) if at is not None else near
         # the board takes what the screen leaves; the stock, the buttons and the statistics sit
         # beside it (below it on a tall screen); what the table says to the player shows over
         # the board, where the eye is, never below the fold
         return h(
             "section",
             {"class": "table double-h-table", "aria-label": t("table.double-h")},
-            self.render_bar(view.bar),
+            self.kept("bar", view.bar, lambda: self.render_bar(view.bar)),
             board,
             h("div", {"class": "side"},
-              self.render_stock(view),
-              self.render_controls(view),
-              self.render_stats(view.stats)),
-            self.render_feedback(view, facts),
+              self.kept("stock", (view.felt.stock, view.felt.waste, view.round, view.next_round),
+                        lambda: self.render_stock(view)),
+              self.kept("controls", (view.undo, view.redo, view.hint, view.give_up), lambda: self.render_controls(view)),
+              self.kept("stats", view.stats, lambda: self.render_stats(view.stats))),
+            self.kept("feedback", (view.feedback, where), lambda: self.render_feedback(view, facts)),
             self.render_end(view, facts),
         )
 
-    def render_h(self, side: str, felt: DoubleHFelt) -> Element:
-        t = self.t
-        places = [self.render_place(place) for place in felt.h_places(side)]
-        return h("section", {"class": "h-shape", "aria-label": t("dh.left" if side == "L" else "dh.right")}, *places)
+    def kept(self, part: str, shows: object, draw: Callable[[], Element]) -> Kept:
+        """The drawing of a part of the table (the bar, the stock, the buttons...), drawn again only
+        when what it ``shows`` changed (most clicks change a place or two, and the stock): a part
+        drawn again costs a call into the page per element, a kept one a copy (kabale.web.dom.Kept)."""
+        drawn = self._kept.get(part)
+        if drawn is None or drawn[0] != shows:
+            drawn = (shows, keep(draw()))
+            self._kept[part] = drawn
+        return drawn[1]
 
-    def render_place(self, place: PlaceView) -> Element:
+    def card_drawing(self, view: CardView) -> Kept:
+        """A card's drawing, kept by its view (the same card in the same look is drawn once)."""
+        drawn = self._card_drawings.get(view)
+        if drawn is None:
+            if len(self._card_drawings) >= CARD_DRAWINGS:
+                self._card_drawings.clear()
+            drawn = self._card_drawings[view] = keep(card_drawn(view))
+        return drawn
+
+    def render_h(self, side: str, felt: DoubleHFelt) -> Element:
+        """An H: its places, each a copy of its kept drawing (an H kept whole would be copied twice
+        at each change of one of its places: into the H kept, and into the table)."""
+        places = [self.render_place(place) for place in felt.h_places(side)]
+        return h("section", {"class": "h-shape", "aria-label": self.t("dh.left" if side == "L" else "dh.right")},
+                 *places)
+
+    def render_place(self, place: PlaceView) -> Kept:
         """A place, drawn again only when its view changed (most clicks change two or three of
         the 26: redrawing the rest, up to a hundred cards, would cost a frame). The view model
         gives back the same view while what the place shows is the same
-        (:func:`kabale.web.felt_views.double_h_felt`)."""
+        (:func:`kabale.web.felt_views.double_h_felt`). The drawing is kept (kabale.web.dom.Kept):
+        the page gets a copy, which the redraw in place knows for the place it shows and leaves be."""
         cached = self._place_cache.get(place.name)
         if cached is not None and cached[0] is place:
-            template = cached[1]
-        else:
-            template = self.draw_place(place)
-            self._place_cache[place.name] = (place, template)
-        # a copy (one call): the drawing kept here never goes into the page, where the redraw
-        # in place (kabale.web.dom.redraw) finds it equal to the place shown and leaves that be
-        return template.cloneNode(True)
+            return cached[1]
+        drawn = keep(self.draw_place(place))
+        self._place_cache[place.name] = (place, drawn)
+        return drawn
 
     def draw_place(self, place: PlaceView) -> Element:
         name = place.name
-        pile = [card_drawn(card) for card in place.cards] or [card_drawn(card_view(None, self.t))]
+        pile = [self.card_drawing(card) for card in place.cards] or [self.card_drawing(card_view(None, self.t))]
         return h(
             "div",
             {"class": "place", "data-value": place.value},
-            h("span", {"class": "place-value", "aria-hidden": "true", "text": place.index}),
+            # the value printed by the place and its turn-over button change with the language only
+            self.kept(f"value-{name}", place.index,
+                      lambda: h("span", {"class": "place-value", "aria-hidden": "true", "text": place.index})),
             h(
                 "button",
                 {
@@ -188,9 +239,10 @@ class DoubleHTable(TableShell):
                 },
                 h("span", {"class": "pile"}, *pile),
             ),
-            h("button", {"type": "button", "class": "button small turn", "data-action": "turn", "data-place": name,
-                         "data-key": f"turn-{name}", "aria-label": place.turn_label,
-                         "text": place.turn}) if place.turn is not None else None,
+            self.kept(f"turn-{name}", (place.turn, place.turn_label), lambda: h(
+                "button", {"type": "button", "class": "button small turn", "data-action": "turn", "data-place": name,
+                           "data-key": f"turn-{name}", "aria-label": place.turn_label, "text": place.turn}))
+            if place.turn is not None else None,
         )
 
     def render_stock(self, view: DoubleHView) -> Element:
@@ -353,7 +405,7 @@ class DoubleHTable(TableShell):
 
     def pick(self, source: str) -> None:
         """Pick up the top card of a place or of the waste (again: put it back)."""
-        facts = self.game_state.facts()
+        facts = self.facts()
         self.message = ""
         if self.source == source:
             self.source = None
@@ -403,15 +455,17 @@ class DoubleHTable(TableShell):
         try:
             self.session.play(move)
         except IllegalMove as error:
+            self.changed()  # nothing was played (a session may have played before it refused, all the same)
             self.source = None
             self.message = refusal(error, self.t)
             # where it would not go, the place that would not turn, or the stock that would not give a card
             self.message_at = str(move.target) if move.target is not None else STOCK if move.kind is MoveKind.DRAW else None
             self.refresh()
             return
+        self.changed()
         self.source, self.message, self.hint, self.notice = None, "", None, ""
         if move.kind is MoveKind.NEXT_ROUND:
-            self.notice, self.notice_at = self.t("dh.round", round=game.round, bonus=game.facts().bonus), STOCK
+            self.notice, self.notice_at = self.t("dh.round", round=game.round, bonus=self.facts().bonus), STOCK
             self.app.announce(self.notice)
         self.after_move(played)
 
@@ -451,7 +505,7 @@ class DoubleHTable(TableShell):
         if played:
             self.notice = self.t("dh.auto_played", moves="; ".join(played))
             self.app.announce(self.notice)
-        self.app.save(DOUBLE_H, self.saved.to_dict())
+        self.app.save_soon(DOUBLE_H, self.saved.to_dict)
         self.refresh()
         self.ask_still_winnable()
 
@@ -465,16 +519,19 @@ class DoubleHTable(TableShell):
         """Undo: the move is taken back and no proved-safe move is played after it (it would be
         played again at once). Redo: as a move made, with the proved-safe moves after it."""
         self.source, self.message, self.hint, self.notice = None, "", None, ""
+        self.changed()
         if back:
             self.session.undo()
+            self.changed()
             self.turning = None
-            self.app.save(DOUBLE_H, self.saved.to_dict())
+            self.app.save_soon(DOUBLE_H, self.saved.to_dict)
             self.refresh()
             self.ask_still_winnable()
         else:
             played = self.follow_with_safe_moves()
             self.session.redo()
             self.session.follow()
+            self.changed()
             self.after_move(played)
 
     # -- the solver's help -----------------------------------------------------------
@@ -570,8 +627,9 @@ class DoubleHTable(TableShell):
             return
         while len(game.history) > index and game.can_undo():
             game.undo()
+        self.changed()
         self.turning, self.turning_index, self.hint = None, None, None
-        self.app.save(DOUBLE_H, self.saved.to_dict())
+        self.app.save_soon(DOUBLE_H, self.saved.to_dict)
         self.refresh()
 
     def start(self) -> None:
@@ -637,14 +695,14 @@ class DoubleHTable(TableShell):
     def on_drag_start(self, target: Any, event: Any) -> bool:
         """Dragging takes the top card of a place or of the waste, when it has somewhere to go."""
         source = data(target, "place") or (WASTE if data(target, "action") == "waste" else None)
-        if source and self.moves_from(source, self.game_state.facts()):
+        if source and self.moves_from(source, self.facts()):
             self.source = source
             return True
         return False
 
     def on_drag_over(self, target: Any, event: Any) -> bool:
         button = target.closest("[data-action=place]")
-        return data(button, "place") in self.targets(self.game_state.facts())
+        return data(button, "place") in self.targets(self.facts())
 
     def on_drop(self, target: Any, event: Any) -> None:
         button = target.closest("[data-action=place]")
@@ -660,4 +718,5 @@ class DoubleHTable(TableShell):
 
     def reload(self, saved: SavedDoubleH) -> None:
         self.saved, self.source, self.hint = saved, None, None
+        self.changed()
         self.refresh()
