@@ -2,7 +2,8 @@
 
 Prints random-playout hands per second (2 and 4 seats), patience games per
 second, Double H random moves per second, the same on each game's values-only
-core (the KABALAM hand's ``core()``, the patience's and Double H's core Model),  the cost of single calls (legal_moves, apply, copy, observation, deal),
+core (the KABALAM hand's ``core()``, the patience's and Double H's core Model),
+the cost of single calls (legal_moves, apply, copy, observation, deal),
 and then plays 10,000 random games per variant (2, 3 and 4 seats, and the
 patience) checking that each ends properly, with the time that takes.
 

@@ -8,7 +8,8 @@ from kabale.games.double_h.rules import DoubleH, Move, MoveKind
 from kabale.solver import (
     HONEST, THOUGHTFUL, Verdict, hint, solve, solve_position, solve_seed, turning_point, wilson_interval, win_rate,
 )
-from kabale.games.double_h.solver import Model, Space
+from kabale.games.double_h.core import Model
+from kabale.games.double_h.solver import Space
 from kabale.solver_search import LOST, WON
 
 BUDGET = 60_000  # states: answers that do not depend on the machine's speed

@@ -15,7 +15,7 @@ import random
 from kabale.games.double_h.core import CARD, DRAW, NEXT_ROUND, TURN, WASTE, Action, Model, State, is_right, top_card
 from kabale.games.double_h.moves import PARKS_ON, PLACE_VALUES
 
-__all__ = ["Model", "Space", "ValueClass", "State", "Action", "Macro", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE"]
+__all__ = ["Space", "ValueClass", "Macro"]  # the search's own; the Model and its actions are the core's
 
 # Cards in their right place by (place index << 9) + pile code, for a quick sum.
 _OFFSETS = tuple(index << 9 for index in range(26))
