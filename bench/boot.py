@@ -180,13 +180,21 @@ def variant_page(name: str) -> str:
         text, found = _PRELOAD.subn("", text)
         if not found:
             raise RuntimeError("index.html has no preload to leave out")
+    return write_variant(name, text)
+
+
+def write_variant(name: str, text: str) -> str:
+    """Write ``text`` (a page like index.html) as bench/results/``name``/index.html, every URL
+    re-rooted and with a pyscript.toml of its own; return its path in the site."""
     folder = ROOT / "bench" / "results" / name
     folder.mkdir(parents=True, exist_ok=True)
     up = "../" * len(folder.relative_to(ROOT).parts)
     text = _LOCAL_URL.sub(lambda match: f'{match[1]}="{up}{match[2]}"', text)
-    # PyScript resolves the config's URLs against the page, not the config: a config of its own
+    # PyScript resolves the config's URLs against the page, not the config: a config of its own,
+    # whose [files] still write into the runtime's own folder ("./kabale.zip")
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8").replace('"./', f'"{up}')
-    (folder / "pyscript.toml").write_text(config.replace(f'= "{up}*"', '= "./*"'), encoding="utf-8")
+    config = re.sub(rf'^("[^"]*" = "){re.escape(up)}', r"\1./", config, flags=re.MULTILINE)
+    (folder / "pyscript.toml").write_text(config, encoding="utf-8")
     text = text.replace(f'config="{up}./pyscript.toml"', 'config="./pyscript.toml"')
     text = text.replace(f'href="{up}pyscript.toml"', 'href="./pyscript.toml"')
     (folder / "index.html").write_text(text, encoding="utf-8")
