@@ -430,7 +430,11 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self.continue_play()
 
     def save(self) -> None:
-        self.app.save(KABALAM, self.saved.to_dict())
+        """Save the match after the frame that shows the move (``App.save_soon``): written inside
+        the click, the save held that frame up (issue 14). It is written before any other event
+        the page handles and before the page is left. A computer's move (played by a task, not
+        an event) is saved the same way, after the frame that shows it."""
+        self.app.save_soon(KABALAM, self.saved.to_dict)
 
     # -- keyboard and mouse ------------------------------------------------------
 

@@ -154,11 +154,18 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
 
     def settle(self) -> None:
         """Once no play is shown: the session draws when that is the only move left. Then count
-        a finished game, save, draw the table."""
+        a finished game, save, draw the table.
+
+        The game is saved after the frame that shows the move (``App.save_soon``): written inside
+        the click, the save held that frame up (issue 14); it is written before any other event
+        and before the page is left. The move that ends the game is saved at once, with the
+        statistics that count it, so that the two are never stored one without the other."""
         game = self.game_state
         if self.reveal is None:
             self.session.settle()
+        counted = False
         if game.is_over() and not self.saved.counted:
+            counted = True
             result = game.result()
             assert result is not None
             self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won))
@@ -166,7 +173,10 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             if result.won:
                 self.cue("win", {"game": self.game})
             self.app.announce(self.t("patience.won") if result.won else self.t(f"patience.lost.{result.reason}"))
-        self.app.save(PATIENCE, self.saved.to_dict())
+        if counted:
+            self.app.save(PATIENCE, self.saved.to_dict())
+        else:
+            self.app.save_soon(PATIENCE, self.saved.to_dict)
         self.refresh()
 
     def after_reveal(self) -> None:
