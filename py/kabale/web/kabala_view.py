@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .dom import Element, h
-from .felt_views import EndowmentView, KabalaView, PacketView, SumView
+from .felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
 from .render import card_drawn, card_toggle
 
 Translate = Callable[..., str]
@@ -52,25 +52,42 @@ def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
     )
 
 
-def kabala_drawn(view: KabalaView, beside: dict[int, Element] | None = None) -> Element:
-    """The three packets (``beside``: what stands at a packet, by number: a hint's words)."""
+def kabala_drawn(view: KabalaView, beside: dict[int, Element] | None = None,
+                 packet: Callable[[PacketView], Element] | None = None) -> Element:
+    """The three packets (``beside``: what stands at a packet, by number: a hint's words;
+    ``packet`` draws a packet with nothing beside it: a table may give back the drawing it kept)."""
     beside = beside or {}
     return h("ul", {"class": "kabala", "aria-label": view.heading},
-             *(packet_drawn(packet, beside.get(packet.number)) for packet in view.packets))
+             *(packet(shown) if packet is not None and shown.number not in beside
+               else packet_drawn(shown, beside.get(shown.number)) for shown in view.packets))
 
 
-def endowment_drawn(view: EndowmentView) -> Element:
+def value_group_drawn(group: Sequence[CardView]) -> Element:
+    """The endowment's cards of one value."""
+    return h("div", {"class": "value-group"}, *(card_toggle(card) for card in group))
+
+
+def endowment_drawn(view: EndowmentView,
+                    group: Callable[[tuple[CardView, ...]], Element] = value_group_drawn) -> Element:
     """An endowment face up, grouped by value, each card a toggle in a toolbar with one tab stop
-    (arrows move between cards, Space or Enter picks one up)."""
+    (arrows move between cards, Space or Enter picks one up). ``group`` draws the cards of a
+    value (a table may give back the drawing it kept of the same cards)."""
     return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label},
-             *(h("div", {"class": "value-group"}, *(card_toggle(card) for card in group)) for group in view.groups))
+             *(group(cards) for cards in view.groups))
 
 
-def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False) -> Element:
+def line_drawn(line: str) -> Element:
+    """A line of the log."""
+    return h("li", {"text": line})
+
+
+def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False,
+                line: Callable[[str], Element] = line_drawn) -> Element:
     """What happened, the latest first (so the latest is always in view without scrolling), the
     latest ``limit`` lines only (the full history is in the game). A side panel on a wide
     screen; on a narrow one a drawer that shows the latest line until its heading opens it
-    (``open_``: the table keeps that choice, not the DOM)."""
+    (``open_``: the table keeps that choice, not the DOM). ``line`` draws a line (a table may
+    give back the drawing it kept of the same words)."""
     shown = lines[-limit:]
     return h(
         "section",
@@ -81,5 +98,5 @@ def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: b
                        "text": t("table.log")})),
         h("ol", {"class": "log-lines", "id": "log-lines", "reversed": True, "start": len(lines),
                  "tabindex": "0", "aria-live": "polite", "aria-labelledby": "log-heading"},
-          *(h("li", {"text": line}) for line in reversed(shown))),
+          *(line(text) for text in reversed(shown))),
     )
