@@ -7,11 +7,11 @@ the state.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .dom import Element, h
 from .felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
-from .render import card_drawn, card_toggle
+from .render import card_drawn, card_toggle, view_corners
 
 Translate = Callable[..., str]
 
@@ -27,16 +27,18 @@ def sum_drawn(view: SumView) -> Element:
     )
 
 
-def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
+def packet_drawn(view: PacketView, beside: Element | None = None,
+                 card: Callable[[CardView], Any] = card_drawn) -> Element:
     """A packet: a button (play the picked-up cards on it, or flip it when passing) holding its
     stack, the face-down layers under the top card and the play shown on it; its name; the
-    memory aid; ``beside``: the words a hint says of it."""
+    memory aid; ``beside``: the words a hint says of it. ``card`` draws a card (a table may give
+    back the drawing it kept of the same card in the same look)."""
     layers = [h("span", {"class": "layer", "style": f"--layer:{layer}", "aria-hidden": "true"})
               for layer in range(view.layers, 0, -1)]
     revealed = None
     if view.reveal is not None:
         revealed = h("div", {"class": "reveal", "role": "group", "aria-label": view.reveal.words},
-                     *(card_drawn(card) for card in view.reveal.cards))
+                     *(card(shown) for shown in view.reveal.cards))
     return h(
         "li",
         {"class": " ".join(("packet", *view.marks))},
@@ -44,7 +46,7 @@ def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
             "button",
             {"type": "button", "class": "packet-button lit" if view.lit else "packet-button", "data-action": "packet",
              "data-packet": view.number, "data-key": view.key, "aria-label": view.label},
-            h("span", {"class": "packet-stack"}, *layers, card_drawn(view.top), revealed),
+            h("span", {"class": "packet-stack"}, *layers, card(view.top), revealed),
         ),
         h("span", {"class": "packet-label", "aria-hidden": "true", "text": view.name}),
         h("p", {"class": "memory-aid", "text": view.memory}) if view.memory is not None else None,
@@ -62,9 +64,10 @@ def kabala_drawn(view: KabalaView, beside: dict[int, Element] | None = None,
                else packet_drawn(shown, beside.get(shown.number)) for shown in view.packets))
 
 
-def value_group_drawn(group: Sequence[CardView]) -> Element:
-    """The endowment's cards of one value."""
-    return h("div", {"class": "value-group"}, *(card_toggle(card) for card in group))
+def value_group_drawn(group: Sequence[CardView],
+                      corners: Callable[[CardView], tuple[Any, Any]] = view_corners) -> Element:
+    """The endowment's cards of one value (``corners``: as ``card_toggle``)."""
+    return h("div", {"class": "value-group"}, *(card_toggle(card, corners) for card in group))
 
 
 def endowment_drawn(view: EndowmentView,

@@ -19,10 +19,12 @@ from kabale.session import Session
 from .ahead import PATIENCE_SOLVER, import_ahead
 from .dom import Element, Kept, data, h, keep
 from .kabala_table import KabalaTable
+from .felt_views import CardView
 from .kabala_view import (
     endowment_drawn, kabala_drawn, line_drawn, log_element, packet_drawn, sum_drawn, value_group_drawn,
 )
 from .patience_hint import PatienceHintMixin
+from .render import card_drawn, view_corners
 from .patience_review import PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
@@ -32,6 +34,8 @@ REVEAL_MS = 600
 #: How many of the log's lines' drawings the table keeps before it starts afresh (a game's log
 #: is some 40 to 80 lines, many alike).
 LOG_LINES_KEPT = 400
+#: How many cards' drawings (on the felt) the table keeps before it starts afresh.
+CARDS_KEPT = 512
 DRAW = Move.draw()
 
 
@@ -51,6 +55,8 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         self._session: Session | None = None
         self._kept: dict[str, tuple[object, Kept]] = {}  # the parts' drawings, by what they show (render)
         self._lines: dict[str, Kept] = {}  # the log's lines' drawings, by their words
+        self._cards: dict[CardView, Kept] = {}  # the felt's cards' drawings, by their views
+        self._corners: dict[tuple[str, str], tuple[Kept, Kept]] = {}  # the corners' drawings, by what they print
 
     @property
     def game_state(self) -> Patience:
@@ -113,10 +119,10 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             else:
                 beside[bubble[0]] = bubble[1]
         kabala = kabala_drawn(view.kabala, beside, packet=lambda packet: self.kept(
-            f"packet-{packet.number}", packet, lambda: packet_drawn(packet)))
+            f"packet-{packet.number}", packet, lambda: packet_drawn(packet, card=self.card_kept)))
         endowment = endowment_drawn(view.endowment, group=lambda cards: self.kept(
             f"group-{cards[0].card.value if cards[0].card is not None else 0}", cards,
-            lambda: value_group_drawn(cards)))
+            lambda: value_group_drawn(cards, self.corners_kept)))
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
@@ -149,6 +155,26 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             drawn = (shows, keep(draw()))
             self._kept[part] = drawn
         return drawn[1]
+
+    def card_kept(self, view: CardView) -> Kept:
+        """A card on the felt, kept by its view (the same card in the same look is drawn once)."""
+        drawn = self._cards.get(view)
+        if drawn is None:
+            if len(self._cards) >= CARDS_KEPT:
+                self._cards.clear()
+            drawn = self._cards[view] = keep(card_drawn(view))
+        return drawn
+
+    def corners_kept(self, view: CardView) -> tuple[Kept, Kept]:
+        """A card's two corners, kept by what they print: a card of the endowment is drawn again
+        when its place in the hand changes (its index), its corners stay the same."""
+        assert view.card is not None
+        key = (view.corner, view.card.suit.symbol)
+        drawn = self._corners.get(key)
+        if drawn is None:
+            top, bottom = view_corners(view)
+            drawn = self._corners[key] = (keep(top), keep(bottom))
+        return drawn
 
     def line_kept(self, line: str) -> Kept:
         """A line of the log, kept by its words (each click adds a line; the others stay)."""
