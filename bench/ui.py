@@ -70,9 +70,20 @@ WATCH_TASKS = """
 """
 
 
+#: A record as stored once the saves the page put off until after its paint are written (a move
+#: is saved right after the frame that shows it: assets/js/storage.js ``settled``).
+STORED = """async (key) => {
+  if (window.kabaleStorage && window.kabaleStorage.settled) await window.kabaleStorage.settled();
+  return localStorage.getItem(key);
+}"""
+
+
+def stored(page: Page, name: str) -> Any:
+    return json.loads(page.evaluate(STORED, f"kabale:{name}"))
+
+
 def saved_game(page: Page) -> Patience:
-    raw = json.loads(page.evaluate("localStorage.getItem('kabale:patience')"))
-    return SavedPatience.from_dict(raw["data"]).game
+    return SavedPatience.from_dict(stored(page, "patience")["data"]).game
 
 
 def greedy(game: Patience) -> Move:
@@ -138,7 +149,7 @@ def kabalam_click_times(page: Page, base: str, moves: int) -> dict[str, list[flo
         if page.locator(".hand-end").count():
             page.get_by_role("button", name="Next hand").click()
             continue
-        raw = json.loads(page.evaluate("localStorage.getItem('kabale:kabalam')"))
+        raw = stored(page, "kabalam")
         revision = raw["revision"]
         hand = SavedMatch.from_dict(raw["data"]).match.hand
         assert hand is not None
@@ -173,7 +184,7 @@ def computer_turns(page: Page, base: str) -> dict[str, Any]:
         if page.locator(".hand-end").count():  # on to the next hand: the computer plays on
             page.get_by_role("button", name="Next hand").click()
             continue
-        raw = json.loads(page.evaluate("localStorage.getItem('kabale:kabalam')"))
+        raw = stored(page, "kabalam")
         hand = SavedMatch.from_dict(raw["data"]).match.hand
         assert hand is not None
         legal = hand.legal_moves()

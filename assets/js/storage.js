@@ -224,7 +224,7 @@ if (status.framed && document.hasStorageAccess) {
 
 // -- a save after the paint -----------------------------------------------------------------------
 //
-// Python saves a Double H game after each move; written inside the click, the save (the game in
+// Python saves a game after each move; written inside the click, the save (the game in
 // JSON, read back to check no other tab wrote since, written) held up the frame that shows the
 // move (issue 14: click to first changed frame). kabale.web.app.App.save_soon asks for it here,
 // after the next paint: the frame is drawn first. Nothing may be lost: the page writes what

@@ -21,7 +21,7 @@ if (!localStorage.getItem("kabale:settings")) {
 
 
 #: A record as stored, once the saves the page put off until after its paint are written
-#: (assets/js/storage.js ``settled``; a Double H move is saved right after the frame that shows it).
+#: (assets/js/storage.js ``settled``; a move is saved right after the frame that shows it).
 STORED = """async (key) => {
   if (window.kabaleStorage && window.kabaleStorage.settled) await window.kabaleStorage.settled();
   return localStorage.getItem(key);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 import pytest
@@ -149,3 +150,39 @@ def test_the_hint_shows_the_honest_move_at_its_packet_inside_the_viewport(
     wait_for_save(page, "patience", before)
     expect(page.locator(".patience-hint")).to_have_count(0)
     assert saved_patience(page).game.moves[:1] == (expected,)
+
+
+#: The patience as stored now (not waiting for the save put off until after the paint), raw.
+STORED_NOW = "() => localStorage.getItem('kabale:patience')"
+
+
+@pytest.mark.parametrize("leave", ["reload", "close"])
+def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
+        patience_page: Callable[[int], Page], leave: str) -> None:
+    """A move is saved right after the frame that shows it (kabale.web.app.App.save_soon); a
+    reload or a closed tab at once must still keep it. Here the save after the paint never comes
+    (assets/js/storage.js afterPaint does nothing): only the page's leaving can write it."""
+    page = patience_page(7)
+    before = saved_patience(page)  # once the deal's own save is written
+    assert before.game.moves == ()
+    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
+    raw = page.evaluate(STORED_NOW)
+    move = greedy(before.game)
+    click_move(page, move)
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
+    assert page.evaluate(STORED_NOW) == raw, "the save waits for the paint"
+    if leave == "reload":
+        cards = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        page.reload()
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
+        assert page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == cards
+        assert saved_patience(page).game.moves[:1] == (move,)
+        return
+    # the tab that stays, to read storage once the first is closed: a file of the site, not the
+    # app (whose own saves would reach the first tab as a storage event, and write the save)
+    other = page.context.new_page()
+    other.goto(page.url.split("?")[0] + "sw.js")
+    page.close(run_before_unload=True)
+    other.wait_for_function(f"() => ({STORED_NOW})() !== {json.dumps(raw)}", timeout=10_000)
+    assert saved_patience(other).game.moves[:1] == (move,)
+    other.close()

@@ -7,11 +7,11 @@ the state.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .dom import Element, h
-from .felt_views import EndowmentView, KabalaView, PacketView, SumView
-from .render import card_drawn, card_toggle
+from .felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
+from .render import card_drawn, card_toggle, view_corners
 
 Translate = Callable[..., str]
 
@@ -27,16 +27,18 @@ def sum_drawn(view: SumView) -> Element:
     )
 
 
-def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
+def packet_drawn(view: PacketView, beside: Element | None = None,
+                 card: Callable[[CardView], Any] = card_drawn) -> Element:
     """A packet: a button (play the picked-up cards on it, or flip it when passing) holding its
     stack, the face-down layers under the top card and the play shown on it; its name; the
-    memory aid; ``beside``: the words a hint says of it."""
+    memory aid; ``beside``: the words a hint says of it. ``card`` draws a card (a table may give
+    back the drawing it kept of the same card in the same look)."""
     layers = [h("span", {"class": "layer", "style": f"--layer:{layer}", "aria-hidden": "true"})
               for layer in range(view.layers, 0, -1)]
     revealed = None
     if view.reveal is not None:
         revealed = h("div", {"class": "reveal", "role": "group", "aria-label": view.reveal.words},
-                     *(card_drawn(card) for card in view.reveal.cards))
+                     *(card(shown) for shown in view.reveal.cards))
     return h(
         "li",
         {"class": " ".join(("packet", *view.marks))},
@@ -44,7 +46,7 @@ def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
             "button",
             {"type": "button", "class": "packet-button lit" if view.lit else "packet-button", "data-action": "packet",
              "data-packet": view.number, "data-key": view.key, "aria-label": view.label},
-            h("span", {"class": "packet-stack"}, *layers, card_drawn(view.top), revealed),
+            h("span", {"class": "packet-stack"}, *layers, card(view.top), revealed),
         ),
         h("span", {"class": "packet-label", "aria-hidden": "true", "text": view.name}),
         h("p", {"class": "memory-aid", "text": view.memory}) if view.memory is not None else None,
@@ -52,25 +54,43 @@ def packet_drawn(view: PacketView, beside: Element | None = None) -> Element:
     )
 
 
-def kabala_drawn(view: KabalaView, beside: dict[int, Element] | None = None) -> Element:
-    """The three packets (``beside``: what stands at a packet, by number: a hint's words)."""
+def kabala_drawn(view: KabalaView, beside: dict[int, Element] | None = None,
+                 packet: Callable[[PacketView], Element] | None = None) -> Element:
+    """The three packets (``beside``: what stands at a packet, by number: a hint's words;
+    ``packet`` draws a packet with nothing beside it: a table may give back the drawing it kept)."""
     beside = beside or {}
     return h("ul", {"class": "kabala", "aria-label": view.heading},
-             *(packet_drawn(packet, beside.get(packet.number)) for packet in view.packets))
+             *(packet(shown) if packet is not None and shown.number not in beside
+               else packet_drawn(shown, beside.get(shown.number)) for shown in view.packets))
 
 
-def endowment_drawn(view: EndowmentView) -> Element:
+def value_group_drawn(group: Sequence[CardView],
+                      corners: Callable[[CardView], tuple[Any, Any]] = view_corners) -> Element:
+    """The endowment's cards of one value (``corners``: as ``card_toggle``)."""
+    return h("div", {"class": "value-group"}, *(card_toggle(card, corners) for card in group))
+
+
+def endowment_drawn(view: EndowmentView,
+                    group: Callable[[tuple[CardView, ...]], Element] = value_group_drawn) -> Element:
     """An endowment face up, grouped by value, each card a toggle in a toolbar with one tab stop
-    (arrows move between cards, Space or Enter picks one up)."""
+    (arrows move between cards, Space or Enter picks one up). ``group`` draws the cards of a
+    value (a table may give back the drawing it kept of the same cards)."""
     return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label},
-             *(h("div", {"class": "value-group"}, *(card_toggle(card) for card in group)) for group in view.groups))
+             *(group(cards) for cards in view.groups))
 
 
-def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False) -> Element:
+def line_drawn(line: str) -> Element:
+    """A line of the log."""
+    return h("li", {"text": line})
+
+
+def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False,
+                line: Callable[[str], Element] = line_drawn) -> Element:
     """What happened, the latest first (so the latest is always in view without scrolling), the
     latest ``limit`` lines only (the full history is in the game). A side panel on a wide
     screen; on a narrow one a drawer that shows the latest line until its heading opens it
-    (``open_``: the table keeps that choice, not the DOM)."""
+    (``open_``: the table keeps that choice, not the DOM). ``line`` draws a line (a table may
+    give back the drawing it kept of the same words)."""
     shown = lines[-limit:]
     return h(
         "section",
@@ -81,5 +101,5 @@ def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: b
                        "text": t("table.log")})),
         h("ol", {"class": "log-lines", "id": "log-lines", "reversed": True, "start": len(lines),
                  "tabindex": "0", "aria-live": "polite", "aria-labelledby": "log-heading"},
-          *(h("li", {"text": line}) for line in reversed(shown))),
+          *(line(text) for text in reversed(shown))),
     )

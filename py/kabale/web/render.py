@@ -10,6 +10,8 @@ drawn by CSS from data attributes.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from .dom import Element, h
 from .felt_views import CardView
 
@@ -34,9 +36,10 @@ def card_drawn(view: CardView) -> Element:
              *view_corners(view))
 
 
-def card_toggle(view: CardView) -> Element:
+def card_toggle(view: CardView, corners: Callable[[CardView], tuple[Any, Any]] = view_corners) -> Element:
     """A card of an endowment the player can pick up: a toggle button named after the card, in a
-    toolbar with one tab stop (``focused``), dragged with the cards picked up."""
+    toolbar with one tab stop (``focused``), dragged with the cards picked up. ``corners`` draws
+    its corners (a table may give back the drawings it kept of the same corners)."""
     index = view.index
     return h(
         "button",
@@ -44,5 +47,5 @@ def card_toggle(view: CardView) -> Element:
          "aria-pressed": "true" if view.picked else "false", "tabindex": "0" if view.focused else "-1",
          "data-action": "card", "data-index": index, "data-key": f"card-{index}", "data-drag": "true",
          "style": f"--i:{index}"},
-        *view_corners(view),
+        *corners(view),
     )

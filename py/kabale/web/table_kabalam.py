@@ -18,12 +18,12 @@ from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 from kabale.session import Chooser, Session, Turn
 
-from .dom import Element, data, h
+from .dom import Drawn, Element, data, h
 from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
 from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
 from .felt_views import Mark
-from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
+from .kabala_view import endowment_drawn, kabala_drawn, line_drawn, log_element, sum_drawn
 from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
 from .table_shell import Action, Key, button_element, used
@@ -31,6 +31,9 @@ from .view_models import KabalamView, LineMemo, ScoreRow, kabalam_view, seat_nam
 
 #: How long a person's own play stays in view before its packet flips (ms).
 OWN_REVEAL_MS = 650
+#: How many of the log's lines the table keeps described before it starts afresh (a match's
+#: hands are some 40 lines each, many alike).
+LOG_LINES_DESCRIBED = 400
 
 
 class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
@@ -49,6 +52,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self._session: Session | None = None
         self._log_key: tuple[object, ...] = ()
         self._log_memo: LineMemo = {}
+        self._lines_described: dict[str, Element] = {}  # the log's lines as described (render), by their words
 
     # -- what the table knows --------------------------------------------------
 
@@ -158,6 +162,20 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             self._log_key, self._log_memo = key, {}
         return self._log_memo
 
+    def line_described(self, line: str) -> Element:
+        """A line of the log as described for the drawing made at once (kabale.web.dom.Drawn: plain
+        data, the same for the same words): each click adds a line, and the other thirty or forty
+        were described again, each an h() of its own."""
+        described = self._lines_described.get(line)
+        if described is None:
+            described = line_drawn(line)
+            if not isinstance(described, Drawn):  # an element made (not drawn at once) is shown once
+                return described
+            if len(self._lines_described) >= LOG_LINES_DESCRIBED:
+                self._lines_described.clear()
+            self._lines_described[line] = described
+        return described
+
     def render(self) -> Element:
         t = self.t
         if self.covered():
@@ -186,7 +204,8 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             mine,
             h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
-            log_element(list(view.log), t, open_=self.log_open),
+            log_element(list(view.log), t, open_=self.log_open,
+                        line=self.line_described),
             self.render_end(view),
         )
 
@@ -430,7 +449,11 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self.continue_play()
 
     def save(self) -> None:
-        self.app.save(KABALAM, self.saved.to_dict())
+        """Save the match after the frame that shows the move (``App.save_soon``): written inside
+        the click, the save held that frame up (issue 14). It is written before any other event
+        the page handles and before the page is left. A computer's move (played by a task, not
+        an event) is saved the same way, after the frame that shows it."""
+        self.app.save_soon(KABALAM, self.saved.to_dict)
 
     # -- keyboard and mouse ------------------------------------------------------
 

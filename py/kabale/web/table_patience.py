@@ -9,7 +9,7 @@ play that led to it. The table shows the game and turns gestures into moves.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
@@ -17,16 +17,25 @@ from kabale.games.patience.rules import Patience, PatienceObservation
 from kabale.session import Session
 
 from .ahead import PATIENCE_SOLVER, import_ahead
-from .dom import Element, data, h
+from .dom import Element, Kept, data, h, keep
 from .kabala_table import KabalaTable
-from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
+from .felt_views import CardView
+from .kabala_view import (
+    endowment_drawn, kabala_drawn, line_drawn, log_element, packet_drawn, sum_drawn, value_group_drawn,
+)
 from .patience_hint import PatienceHintMixin
+from .render import card_drawn, view_corners
 from .patience_review import PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
 from .view_models import PatienceView, patience_view
 
 REVEAL_MS = 600
+#: How many of the log's lines' drawings the table keeps before it starts afresh (a game's log
+#: is some 40 to 80 lines, many alike).
+LOG_LINES_KEPT = 400
+#: How many cards' drawings (on the felt) the table keeps before it starts afresh.
+CARDS_KEPT = 512
 DRAW = Move.draw()
 
 
@@ -44,6 +53,10 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         self._ahead: asyncio.Task[None] | None = None  # the solver's import ahead (start)
         self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
         self._session: Session | None = None
+        self._kept: dict[str, tuple[object, Kept]] = {}  # the parts' drawings, by what they show (render)
+        self._lines: dict[str, Kept] = {}  # the log's lines' drawings, by their words
+        self._cards: dict[CardView, Kept] = {}  # the felt's cards' drawings, by their views
+        self._corners: dict[tuple[str, str], tuple[Kept, Kept]] = {}  # the corners' drawings, by what they print
 
     @property
     def game_state(self) -> Patience:
@@ -78,6 +91,10 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
     # -- drawing -------------------------------------------------------------------
 
     def render(self) -> Element:
+        """The table. The parts that did not change since the last drawing (the bar, two of the
+        three packets, most groups of the endowment, the log's lines...) are the drawings kept of
+        them (``kept``): a click changes a packet, the endowment and the log, and drawing the rest
+        again cost most of the click (issue 14, as Double H's table)."""
         t = self.t
         view = self.view()
         controls: list[Any] = []
@@ -85,11 +102,14 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             controls = self.jump_controls()
         else:
             if view.prompt is not None:
-                controls.append(h("p", {"class": "prompt", "aria-live": "polite" if view.prompt.live else None,
-                                        "text": view.prompt.text}))
+                prompt = view.prompt
+                controls.append(self.kept("prompt", prompt, lambda: h(
+                    "p", {"class": "prompt", "aria-live": "polite" if prompt.live else None, "text": prompt.text})))
             if view.draw is not None:
-                controls.append(button_element(view.draw))
-            controls += [self.hint_button(), button_element(view.undo), button_element(view.redo)]
+                draw = view.draw
+                controls.append(self.kept("draw", draw, lambda: button_element(draw)))
+            controls += [self.hint_button(), self.kept("undo", view.undo, lambda: button_element(view.undo)),
+                         self.kept("redo", view.redo, lambda: button_element(view.redo))]
         on_felt: list[Any] = []
         beside: dict[int, Element] = {}
         bubble = self.hint_bubble()  # the Hint at its packet (a draw's over the felt)
@@ -98,16 +118,19 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
                 on_felt.append(bubble[1])
             else:
                 beside[bubble[0]] = bubble[1]
-        kabala = kabala_drawn(view.kabala, beside)
-        endowment = endowment_drawn(view.endowment)
+        kabala = kabala_drawn(view.kabala, beside, packet=lambda packet: self.kept(
+            f"packet-{packet.number}", packet, lambda: packet_drawn(packet, card=self.card_kept)))
+        endowment = endowment_drawn(view.endowment, group=lambda cards: self.kept(
+            f"group-{cards[0].card.value if cards[0].card is not None else 0}", cards,
+            lambda: value_group_drawn(cards, self.corners_kept)))
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
             "section",
             {"class": self.table_classes("kabala-table patience-table"), "aria-label": t("table.patience")},
-            self.render_bar(view.bar),
+            self.kept("bar", view.bar, lambda: self.render_bar(view.bar)),
             h("div", {"class": "felt"},
-              sum_drawn(view.kabala.sum),
+              self.kept("sum", view.kabala.sum, lambda: sum_drawn(view.kabala.sum)),
               kabala,
               *on_felt,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
@@ -115,12 +138,52 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
               h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
               endowment,
               h("div", {"class": "controls"}, *controls)),
-            h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
-            self.render_stats(view.stats),
-            log_element(list(view.log), t, open_=self.log_open),
+            self.kept("feedback", self.message, lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message}))),
+            self.kept("stats", view.stats, lambda: self.render_stats(view.stats)),
+            log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_result(view.result, self.review_element(), leading=self.review_controls())
             if view.result is not None else None,
         )
+
+    def kept(self, part: str, shows: object, draw: Callable[[], Element]) -> Kept:
+        """The drawing of a part of the table, drawn again only when what it ``shows`` changed
+        (a part drawn again costs a call into the page per element, a kept one a copy:
+        kabale.web.dom.Kept)."""
+        drawn = self._kept.get(part)
+        if drawn is None or drawn[0] != shows:
+            drawn = (shows, keep(draw()))
+            self._kept[part] = drawn
+        return drawn[1]
+
+    def card_kept(self, view: CardView) -> Kept:
+        """A card on the felt, kept by its view (the same card in the same look is drawn once)."""
+        drawn = self._cards.get(view)
+        if drawn is None:
+            if len(self._cards) >= CARDS_KEPT:
+                self._cards.clear()
+            drawn = self._cards[view] = keep(card_drawn(view))
+        return drawn
+
+    def corners_kept(self, view: CardView) -> tuple[Kept, Kept]:
+        """A card's two corners, kept by what they print: a card of the endowment is drawn again
+        when its place in the hand changes (its index), its corners stay the same."""
+        assert view.card is not None
+        key = (view.corner, view.card.suit.symbol)
+        drawn = self._corners.get(key)
+        if drawn is None:
+            top, bottom = view_corners(view)
+            drawn = self._corners[key] = (keep(top), keep(bottom))
+        return drawn
+
+    def line_kept(self, line: str) -> Kept:
+        """A line of the log, kept by its words (each click adds a line; the others stay)."""
+        drawn = self._lines.get(line)
+        if drawn is None:
+            if len(self._lines) >= LOG_LINES_KEPT:
+                self._lines.clear()
+            drawn = self._lines[line] = keep(line_drawn(line))
+        return drawn
 
     # -- playing -------------------------------------------------------------------
 
@@ -154,11 +217,18 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
 
     def settle(self) -> None:
         """Once no play is shown: the session draws when that is the only move left. Then count
-        a finished game, save, draw the table."""
+        a finished game, save, draw the table.
+
+        The game is saved after the frame that shows the move (``App.save_soon``): written inside
+        the click, the save held that frame up (issue 14); it is written before any other event
+        and before the page is left. The move that ends the game is saved at once, with the
+        statistics that count it, so that the two are never stored one without the other."""
         game = self.game_state
         if self.reveal is None:
             self.session.settle()
+        counted = False
         if game.is_over() and not self.saved.counted:
+            counted = True
             result = game.result()
             assert result is not None
             self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won))
@@ -166,7 +236,10 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             if result.won:
                 self.cue("win", {"game": self.game})
             self.app.announce(self.t("patience.won") if result.won else self.t(f"patience.lost.{result.reason}"))
-        self.app.save(PATIENCE, self.saved.to_dict())
+        if counted:
+            self.app.save(PATIENCE, self.saved.to_dict())
+        else:
+            self.app.save_soon(PATIENCE, self.saved.to_dict)
         self.refresh()
 
     def after_reveal(self) -> None:
