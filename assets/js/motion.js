@@ -289,8 +289,7 @@ function play(root, scope, cues) {
     const dealing = cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets) : null;
     const flights = moves.map(({ element, dx, dy }) => element.animate(
-      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
+      flightFrames(dx, dy), { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: FLIGHT_COMPOSITE },
     ));
     motion.moved = moves.length;
     motion.readEarly = early !== null;
@@ -314,6 +313,22 @@ const soon = (() => {
   channel.port1.onmessage = () => { const work = waiting.shift(); if (work) work(); };
   return (work) => { waiting.push(work); channel.port2.postMessage(null); };
 })();
+
+// A flight moves its card by the CSS ``translate`` property, which adds to the card's own
+// ``transform`` (the lift of a pick) by itself: the animation replaces nothing of the card's, so
+// the compositor can run it (an animation that adds to ``transform``, composite "add", runs on the
+// main thread: Chromium's trace says "effect has non-replace composite mode"), and a Double H win
+// with some 80 cards going home no longer restyles them all on the main thread every frame.
+// A browser without ``translate`` adds to ``transform`` as before.
+const HAS_TRANSLATE = window.CSS && CSS.supports && CSS.supports("translate", "1px 2px");
+const FLIGHT_COMPOSITE = HAS_TRANSLATE ? "replace" : "add";
+
+/** A flight's keyframes: from ``dx``, ``dy`` away (where the card was seen) to its place. */
+function flightFrames(dx, dy) {
+  return HAS_TRANSLATE
+    ? [{ translate: `${dx}px ${dy}px` }, { translate: "0px 0px" }]
+    : [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }];
+}
 
 /** The cards that changed place since ``before`` (those in ``skip`` aside), each with how far it went. */
 function movesOf(root, before, skip) {
@@ -496,7 +511,9 @@ function stepCountUp() {
     countUp = null;
     return;
   }
-  badge.textContent = `×${Math.max(1, Math.min(countUp.to, Math.floor(elapsed / countUp.stepMs) + 1))}`;
+  // written only when it changes: a text written lays its line out again in that frame
+  const shown = `×${Math.max(1, Math.min(countUp.to, Math.floor(elapsed / countUp.stepMs) + 1))}`;
+  if (badge.textContent !== shown) badge.textContent = shown;
   requestAnimationFrame(stepCountUp);
 }
 
