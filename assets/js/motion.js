@@ -369,11 +369,12 @@ function deal(root, cue) {
   return () => cards.forEach(({ element, now }, index) => {
     const { dx, dy } = from(start, now);
     const scale = Math.max(0.3, Math.min(1, start.height / now.height));
-    element.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }],
-      { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING, fill: "backwards",
-        composite: "add" },
-    );
+    // by translate, rotate and scale (replaced, so the compositor can run them: see flightFrames)
+    const frames = HAS_TRANSLATE
+      ? [{ translate: `${dx}px ${dy}px`, rotate: "-12deg", scale: `${scale}` }, { translate: "0px 0px", rotate: "0deg", scale: "1" }]
+      : [{ transform: `translate(${dx}px, ${dy}px) rotate(-12deg) scale(${scale})` }, { transform: "none" }];
+    element.animate(frames, { id: "kabale-deal", duration: DEAL_CARD_MS * slow(), delay: index * gap, easing: EASING,
+      fill: "backwards", composite: FLIGHT_COMPOSITE });
   });
 }
 
