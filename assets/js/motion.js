@@ -288,12 +288,9 @@ function play(root, scope, cues) {
     const moves = early || (before ? movesOf(root, before, skip) : []);
     const dealing = cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets) : null;
-    // the win's flights (some 80 cards going home) stay on the main thread: each card a layer of
-    // its own for the compositor made the Double H win slower (bench/motion.py, fps 44.7-55.7 -> 44.9-48.0)
-    const byTranslate = HAS_TRANSLATE && !cued.win;
     const flights = moves.map(({ element, dx, dy }) => element.animate(
-      flightFrames(dx, dy, byTranslate),
-      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: byTranslate ? "replace" : "add" },
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
     ));
     motion.moved = moves.length;
     motion.readEarly = early !== null;
@@ -317,21 +314,6 @@ const soon = (() => {
   channel.port1.onmessage = () => { const work = waiting.shift(); if (work) work(); };
   return (work) => { waiting.push(work); channel.port2.postMessage(null); };
 })();
-
-// A flight moves its card by the CSS ``translate`` property, which adds to the card's own
-// ``transform`` (the lift of a pick) by itself: the animation replaces nothing of the card's, so
-// the compositor can run it (an animation that adds to ``transform``, composite "add", runs on the
-// main thread: Chromium's trace says "effect has non-replace composite mode"). A browser without
-// ``translate`` adds to ``transform`` as before.
-const HAS_TRANSLATE = Boolean(window.CSS && CSS.supports && CSS.supports("translate", "1px 2px"));
-
-/** A flight's keyframes: from ``dx``, ``dy`` away (where the card was seen) to its place, by
- *  ``translate`` (replaced), or by a translate added to ``transform``. */
-function flightFrames(dx, dy, byTranslate) {
-  return byTranslate
-    ? [{ translate: `${dx}px ${dy}px` }, { translate: "0px 0px" }]
-    : [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }];
-}
 
 /** The cards that changed place since ``before`` (those in ``skip`` aside), each with how far it went. */
 function movesOf(root, before, skip) {

@@ -207,9 +207,7 @@ def test_a_dropped_card_travels_from_where_it_was_let_go(pointer_page: tuple[Pag
     landed = place(page, target).locator(".pile .card").last
     final = page.evaluate("""(el) => {
         const a = el.getAnimations().find((x) => x.id === window.kabaleMotion.ANIMATION_ID);
-        const first = a.effect.getKeyframes()[0];  // a flight by translate ("dx dy"), or by transform
-        const m = first.translate ? /([-\\d.]+)px ([-\\d.]+)px/.exec(first.translate)
-          : /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(first.transform);
+        const m = /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(a.effect.getKeyframes()[0].transform);
         const r = el.getBoundingClientRect();
         return {dx: +m[1], dy: +m[2], left: r.left, top: r.top};
     }""", landed.element_handle())
