@@ -260,13 +260,19 @@ function play(root, scope, cues) {
   }
   Object.assign(pendingCues, cues || {}); // an earlier redraw not painted yet keeps its cues
   const before = captured && captured.scope === scope ? captured : null;
-  // A plain move (no cue, no cue animation running on): where its cards are now is read at once,
-  // inside the click, while the page waits for its next frame anyway; read in that frame, the
-  // layout it forces came after the frame's start and held up the frame's paint (issue 14:
-  // click to first changed frame). The frame then only starts the flights.
+  // A plain move (no cue, no cue animation running on): where its cards are now is read in a
+  // task of its own, queued right after the click's, while the page waits for its next frame
+  // anyway. Read inside the click, the layout it forces held the click up (issue 13: click to
+  // updated DOM); read at the frame's start, it held up the frame's paint (issue 14: click to
+  // first changed frame). When the frame comes first, it reads them itself, as before.
   const plain = before !== null && !before.carried.length && !Object.keys(pendingCues).length;
-  const early = plain ? movesOf(root, before, new Set()) : null;
-  frame = requestAnimationFrame(() => {
+  let early = null;
+  if (plain) {
+    soon(() => {
+      if (frame === ours && early === null) early = movesOf(root, before, new Set());
+    });
+  }
+  const ours = requestAnimationFrame(() => {
     frame = 0;
     captured = null;
     const cued = pendingCues;
@@ -287,12 +293,27 @@ function play(root, scope, cues) {
       { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
     ));
     motion.moved = moves.length;
+    motion.readEarly = early !== null;
     if (dealing) dealing();
     if (cued.flip) flip(root, String(cued.flip), before);
     if (travelling) travelling();
     if (cued.win) win(root, cued.win, flights);
   });
+  frame = ours;
 }
+
+/** Run ``work`` in a task of its own, queued now: before the next frame, unless that frame is due
+ *  first (the page's rendering comes when its beat does). scheduler.postTask's "user-blocking"
+ *  tasks come before other waiting tasks (Chromium); elsewhere a message to ourselves. */
+const soon = (() => {
+  if (window.scheduler && typeof window.scheduler.postTask === "function") {
+    return (work) => { window.scheduler.postTask(work, { priority: "user-blocking" }); };
+  }
+  const channel = new MessageChannel();
+  const waiting = [];
+  channel.port1.onmessage = () => { const work = waiting.shift(); if (work) work(); };
+  return (work) => { waiting.push(work); channel.port2.postMessage(null); };
+})();
 
 /** The cards that changed place since ``before`` (those in ``skip`` aside), each with how far it went. */
 function movesOf(root, before, skip) {
@@ -475,7 +496,9 @@ function stepCountUp() {
     countUp = null;
     return;
   }
-  badge.textContent = `×${Math.max(1, Math.min(countUp.to, Math.floor(elapsed / countUp.stepMs) + 1))}`;
+  // written only when it changes: a text written lays its line out again in that frame
+  const shown = `×${Math.max(1, Math.min(countUp.to, Math.floor(elapsed / countUp.stepMs) + 1))}`;
+  if (badge.textContent !== shown) badge.textContent = shown;
   requestAnimationFrame(stepCountUp);
 }
 
@@ -658,6 +681,8 @@ const motion = {
   whenStill,
   /** How many cards the last redraw set travelling (for tests and benchmarks). */
   moved: 0,
+  /** Whether the last redraw's new places were read before its frame (in a task of their own). */
+  readEarly: false,
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */
   duration: MOVE_MS,
   ANIMATION_ID,
