@@ -98,7 +98,7 @@ def blog_framing_kabale(tmp_path: Path, site_server: Callable[..., Any], base_ur
 def play_the_first_move(frame: FrameLocator) -> DoubleH:
     """Play the solver's first move of the deal through the frame; return the game after it."""
     game = DoubleH.deal(SEED)
-    verdict = solve_seed(SEED, budget_s=5.0)
+    verdict = solve_seed(SEED, budget_s=None, budget_states=400_000)
     assert verdict.moves, "deal 12 has a first move"
     assert board(frame) == engine_board(game)
     click_double_h_move(frame, verdict.moves[0])  # type: ignore[arg-type]  # a frame answers get_by_role too
@@ -171,7 +171,7 @@ def test_storage_that_refuses_writes_is_said_once_and_play_goes_on(
     expect(page.locator("#keep-note")).to_have_text(re.compile(r"^Games are not kept here"))
     expect(page.locator("#keep-note a")).to_have_count(0)  # at the top level a new tab would not help
     game = DoubleH.deal(SEED)
-    for move in solve_seed(SEED, budget_s=5.0).moves[:3]:
+    for move in solve_seed(SEED, budget_s=None, budget_states=400_000).moves[:3]:
         click_double_h_move(page, move)
         game.apply(move)
     shows(page, game)

@@ -37,7 +37,7 @@ def test_the_deal_on_the_table_is_the_engines_deal(double_h: Callable[[int], Pag
 
 
 def test_a_seeded_deal_is_won_through_the_page_along_the_solvers_moves(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(1, budget_s=5.0)
+    verdict = solve_seed(1, budget_s=None, budget_states=400_000)
     assert verdict.status == "won"
     page = double_h(1)
     for move in verdict.moves:
@@ -74,7 +74,7 @@ def test_a_lost_game_says_so_and_finds_where_it_was_lost(double_h: Callable[[int
 
 
 def test_undo_and_redo_without_limit(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=5.0)
+    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
     page = double_h(38)
     for move in verdict.moves[:6]:
         click_double_h_move(page, move)
@@ -89,7 +89,7 @@ def test_undo_and_redo_without_limit(double_h: Callable[[int], Page]) -> None:
 
 
 def test_a_yellow_pile_is_turned_over(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=5.0)
+    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
     turn_at = next(i for i, move in enumerate(verdict.moves) if move.kind is MoveKind.TURN)
     page = double_h(38)
     for move in verdict.moves[:turn_at]:
@@ -118,7 +118,7 @@ def test_an_illegal_move_says_why(double_h: Callable[[int], Page]) -> None:
 
 
 def test_a_reload_restores_the_game(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=5.0)
+    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
     page = double_h(38)
     for move in verdict.moves[:5]:
         click_double_h_move(page, move)
@@ -131,7 +131,7 @@ def test_a_reload_restores_the_game(double_h: Callable[[int], Page]) -> None:
 
 
 def test_keyboard_only_moves(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=5.0)
+    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
     first = next(move for move in verdict.moves if move.kind is MoveKind.CARD and move.source is not None)
     prefix = verdict.moves[: verdict.moves.index(first)]
     page = double_h(38)
@@ -167,14 +167,14 @@ def test_a_hint_says_what_it_is_based_on(double_h: Callable[[int], Page]) -> Non
 
 def test_no_axe_violations_on_the_double_h_table(double_h: Callable[[int], Page], axe_violations: Any) -> None:
     page = double_h(38)
-    verdict = solve_seed(38, budget_s=5.0)
+    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
     click_double_h_move(page, verdict.moves[0])
     page.locator("button[data-action=place]").first.click()
     assert [v["id"] for v in axe_violations(page)] == []
 
 
 def test_a_double_click_sends_a_card_to_its_build(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(1, budget_s=5.0)
+    verdict = solve_seed(1, budget_s=None, budget_states=400_000)
     page = double_h(1)
     for index, move in enumerate(verdict.moves):
         game = DoubleH.deal(1)
@@ -192,7 +192,7 @@ def test_automatic_safe_moves_are_played_and_announced(page: Page, open_kabale: 
     from kabale.solver import safe_move
     from kabale.web.saved import SavedDoubleH
 
-    line = solve_seed(11, budget_s=5.0).moves  # after move 72 of this line, a build is proved safe
+    line = solve_seed(11, budget_s=None, budget_states=400_000).moves  # after move 72 of this line, a build is proved safe
     game = DoubleH.replay(11, line[:71])
     assert safe_move(game) is None
     after = DoubleH.replay(11, line[:72])

@@ -246,7 +246,7 @@ def won_double_h_but_one() -> tuple[Any, Any]:
     from kabale.solver import solve_seed
     from kabale.web.saved import SavedDoubleH
 
-    verdict = solve_seed(1, budget_s=5.0)
+    verdict = solve_seed(1, budget_s=None, budget_states=400_000)
     assert verdict.status == "won"
     game = DoubleH.deal(1)
     for move in verdict.moves[:-1]:
