@@ -17,9 +17,12 @@ VENV_STAMP := $(VENV)/.installed
 play: setup
 	PORT=$(PORT) $(PYTHON) scripts/serve.py
 
+# Three workers on two cores: the browser tests spend much of their time waiting for
+# the page (a two-worker run kept the cores about half busy), and the suite must stay
+# under 15 minutes; --dist loadfile keeps each file's browser and server in one worker.
 test: setup setup-test
 	$(VPY) -m mypy
-	$(VPY) -m pytest -n 2 --dist loadfile
+	$(VPY) -m pytest -n 3 --dist loadfile --durations=10
 
 unit: setup-test
 	$(VPY) -m pytest tests/unit
