@@ -3,10 +3,23 @@
 Hypothesis's per-example deadline (200 ms by default) makes a property test a
 timed test: under load on the 2-core machine an honest example took 339 ms and
 failed. Speed goals live in `bench/`, so no test here is timed.
+
+The files that hold a long test (marked ``slow``) are collected first. `make
+test` hands whole files to its workers in the order they are collected, and
+the longest (10,000 random games, an installed dist/, a changed release) were
+collected last and ran alone at the end while the other worker sat idle.
 """
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("kabale", deadline=None)
 settings.load_profile("kabale")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the files with a ``slow`` test first, keeping the order of the files and of
+    the tests within each (every worker sorts the same items the same way)."""
+    long_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in long_files)  # stable: False (long) first

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 from typing import Any, Callable
 
@@ -14,6 +16,7 @@ from kabale.games.patience.rules import Patience
 SUB_PATH = "games/kabale/"
 
 
+@pytest.mark.slow
 def test_dist_served_under_a_sub_path_boots_installs_and_plays_offline(
     page: Page, context: BrowserContext, site_server: Callable[..., Any], tmp_path: Path, network_guard: NetworkGuard
 ) -> None:

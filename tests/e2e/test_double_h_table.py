@@ -36,6 +36,7 @@ def test_the_deal_on_the_table_is_the_engines_deal(double_h: Callable[[int], Pag
     expect(page.get_by_role("button", name=re.compile(r"^Stock, 78 cards"))).to_be_visible()
 
 
+@pytest.mark.slow
 def test_a_seeded_deal_is_won_through_the_page_along_the_solvers_moves(double_h: Callable[[int], Page]) -> None:
     verdict = solve_seed(1, budget_s=None, budget_states=400_000)
     assert verdict.status == "won"

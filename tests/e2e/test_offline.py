@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import re
 import time
 from collections import Counter
@@ -214,6 +216,7 @@ def test_a_private_window_downloads_each_file_once_and_precaches_only_what_the_p
         server.server_close()
 
 
+@pytest.mark.slow
 def test_a_changed_file_is_detected_offered_and_loaded_only_on_the_players_click(
     page: Page, context: BrowserContext, site_server: Callable[..., Any], tmp_path: Path, console_log: ConsoleLog,
     axe_violations: Any,
