@@ -25,6 +25,7 @@ from .felt_views import (
     WASTE, CardMemo, CardView, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_where,
 )
 from .messages import card_name, refusal
+from .kept import KeptDrawings
 from .render import card_drawn
 from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
 from .screen import later
@@ -73,8 +74,7 @@ class DoubleHTable(TableShell):
         self._place_views: PlaceMemo = {}  # the places' views, kept while what they show is unchanged
         self._card_views: dict[str, CardMemo] = {}  # the cards' views made so far, by language
         self._place_cache: dict[str, tuple[PlaceView, Kept]] = {}  # and their drawings
-        self._card_drawings: dict[CardView, Kept] = {}  # the cards' drawings, by their views
-        self._kept: dict[str, tuple[object, Kept]] = {}  # the other parts' drawings, by what they show
+        self.drawings = KeptDrawings()  # the cards' and the other parts' drawings, by what they show
         self._facts: tuple[DoubleH, int, TableFacts] | None = None  # the facts of the game as it stands
         self._key_place: str | None = None  # the place a key was pressed on (T turns it over)
         self._session: Session | None = None
@@ -177,22 +177,12 @@ class DoubleHTable(TableShell):
 
     def kept(self, part: str, shows: object, draw: Callable[[], Element]) -> Kept:
         """The drawing of a part of the table (the bar, the stock, the buttons...), drawn again only
-        when what it ``shows`` changed (most clicks change a place or two, and the stock): a part
-        drawn again costs a call into the page per element, a kept one a copy (kabale.web.dom.Kept)."""
-        drawn = self._kept.get(part)
-        if drawn is None or drawn[0] != shows:
-            drawn = (shows, keep(draw()))
-            self._kept[part] = drawn
-        return drawn[1]
+        when what it ``shows`` changed (most clicks change a place or two, and the stock)."""
+        return self.drawings.part(part, shows, draw)
 
     def card_drawing(self, view: CardView) -> Kept:
-        """A card's drawing, kept by its view (the same card in the same look is drawn once)."""
-        drawn = self._card_drawings.get(view)
-        if drawn is None:
-            if len(self._card_drawings) >= CARD_DRAWINGS:
-                self._card_drawings.clear()
-            drawn = self._card_drawings[view] = keep(card_drawn(view))
-        return drawn
+        """A card's drawing, kept by its view."""
+        return self.drawings.card(view, CARD_DRAWINGS)
 
     def render_h(self, side: str, felt: DoubleHFelt) -> Element:
         """An H: its places, each a copy of its kept drawing (an H kept whole would be copied twice

@@ -24,7 +24,8 @@ from .kabala_view import (
     endowment_drawn, kabala_drawn, line_drawn, log_element, packet_drawn, sum_drawn, value_group_drawn,
 )
 from .patience_hint import PatienceHintMixin
-from .render import card_drawn, view_corners
+from .kept import KeptDrawings
+from .render import view_corners
 from .patience_review import PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
@@ -53,10 +54,7 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         self._ahead: asyncio.Task[None] | None = None  # the solver's import ahead (start)
         self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
         self._session: Session | None = None
-        self._kept: dict[str, tuple[object, Kept]] = {}  # the parts' drawings, by what they show (render)
-        self._lines: dict[str, Kept] = {}  # the log's lines' drawings, by their words
-        self._cards: dict[CardView, Kept] = {}  # the felt's cards' drawings, by their views
-        self._corners: dict[tuple[str, str], tuple[Kept, Kept]] = {}  # the corners' drawings, by what they print
+        self.drawings = KeptDrawings()  # the parts', cards', corners' and log lines' drawings (render)
 
     @property
     def game_state(self) -> Patience:
@@ -147,43 +145,27 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
         )
 
     def kept(self, part: str, shows: object, draw: Callable[[], Element]) -> Kept:
-        """The drawing of a part of the table, drawn again only when what it ``shows`` changed
-        (a part drawn again costs a call into the page per element, a kept one a copy:
-        kabale.web.dom.Kept)."""
-        drawn = self._kept.get(part)
-        if drawn is None or drawn[0] != shows:
-            drawn = (shows, keep(draw()))
-            self._kept[part] = drawn
-        return drawn[1]
+        """The drawing of a part of the table, drawn again only when what it ``shows`` changed."""
+        return self.drawings.part(part, shows, draw)
 
     def card_kept(self, view: CardView) -> Kept:
-        """A card on the felt, kept by its view (the same card in the same look is drawn once)."""
-        drawn = self._cards.get(view)
-        if drawn is None:
-            if len(self._cards) >= CARDS_KEPT:
-                self._cards.clear()
-            drawn = self._cards[view] = keep(card_drawn(view))
-        return drawn
+        """A card on the felt, kept by its view."""
+        return self.drawings.card(view, CARDS_KEPT)
 
     def corners_kept(self, view: CardView) -> tuple[Kept, Kept]:
         """A card's two corners, kept by what they print: a card of the endowment is drawn again
         when its place in the hand changes (its index), its corners stay the same."""
         assert view.card is not None
-        key = (view.corner, view.card.suit.symbol)
-        drawn = self._corners.get(key)
-        if drawn is None:
+
+        def draw() -> tuple[Kept, Kept]:
             top, bottom = view_corners(view)
-            drawn = self._corners[key] = (keep(top), keep(bottom))
-        return drawn
+            return keep(top), keep(bottom)
+
+        return self.drawings.alike("corners", (view.corner, view.card.suit.symbol), draw, CARDS_KEPT)
 
     def line_kept(self, line: str) -> Kept:
         """A line of the log, kept by its words (each click adds a line; the others stay)."""
-        drawn = self._lines.get(line)
-        if drawn is None:
-            if len(self._lines) >= LOG_LINES_KEPT:
-                self._lines.clear()
-            drawn = self._lines[line] = keep(line_drawn(line))
-        return drawn
+        return self.drawings.alike("line", line, lambda: keep(line_drawn(line)), LOG_LINES_KEPT)
 
     # -- playing -------------------------------------------------------------------
 
