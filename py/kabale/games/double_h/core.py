@@ -286,7 +286,9 @@ class Model:
         (:func:`~kabale.games.double_h.moves.parks_on`), from the waste to any empty place, and
         a club to an empty place of its own value. Its own place may be among them (a card
         cannot go where it lies)."""
-        targets = builds.get(card, []) + parkings.get(PARKS_ON[card], [])
+        onto, beside = builds.get(card), parkings.get(PARKS_ON[card])
+        # most top cards go nowhere: the lists are made only for a card that goes somewhere
+        targets = (onto + beside if beside else onto[:]) if onto else (beside[:] if beside else [])
         if source == WASTE:
             targets += empty
         elif card & 3 == 0:
@@ -307,8 +309,9 @@ class Model:
         if waste_card >= 0:
             actions.extend((CARD, WASTE, target) for target in sorted(targets(builds, parkings, empty, WASTE, waste_card)))
         for source, card, _ in sources:
-            actions.extend((CARD, source, target) for target in sorted(targets(builds, parkings, empty, source, card))
-                           if target != source)
+            found = targets(builds, parkings, empty, source, card)
+            if found:  # most top cards go nowhere
+                actions.extend((CARD, source, target) for target in sorted(found) if target != source)
         return actions
 
     def allows(self, state: State, action: Action) -> bool:
