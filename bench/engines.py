@@ -540,6 +540,10 @@ DRIVERS: dict[str, Callable[..., Driver]] = {"blink": BlinkDriver, "gecko": Geck
 SHOWN = ("Array.from(document.querySelectorAll('#view [data-action=card], #view [data-action=packet], "
          "#view [data-action=place], #view [data-action=waste], #view [data-action=draw]'))"
          ".map((b) => b.getAttribute('aria-label') || b.textContent.trim()).join(' | ')")
+#: No card in flight and none waiting to be dealt: a card under a flying one is not clickable
+#: (WebKit's WebDriver refused a KABALAM card as "click intercepted" under load).
+LANDED = ("!window.kabaleMotion || !document.getAnimations().some((a) => a.playState === 'running' "
+          "&& window.kabaleMotion.IDS.includes(a.id))")
 VALUE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 
 
@@ -647,6 +651,7 @@ def play(driver: Driver, game: Game, timeout: float) -> tuple[Any, str, str]:
     before = settled(driver)
     move, clicks = game.move(driver)
     for css in clicks:
+        wait_for(driver, LANDED, timeout)
         driver.click(css)
     # shown: the table changed (for KABALAM the computer then plays to the player's turn)
     wait_for(driver, f"({SHOWN}) !== {json.dumps(before)}", timeout)
