@@ -31,8 +31,11 @@ Usage: python3 scripts/dist.py [TARGET] [--base-path /games/kabale/]   (default:
 from __future__ import annotations
 
 import argparse
+import fcntl
 import gzip
+import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -43,6 +46,10 @@ import precache
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+#: The .br copies made before, each named by the SHA-256 of its file and of how it is made:
+#: quality 11 takes some 40 s for the runtime's files, which change only with a new pin, and
+#: make dist again (or a test's build) finds them here. build/ is git-ignored.
+BROTLI_CACHE = ROOT / "build" / "brotli"
 HEADERS_FILE = "_headers"
 
 #: The types worth trying; images other than SVG are compressed already. Zip archives
@@ -100,14 +107,32 @@ for (const file of JSON.parse(fs.readFileSync(0, "utf8"))) {
 """
 
 
-def brotli_files(paths: list[Path]) -> None:
-    """Write ``path.br`` beside each path, with Node's zlib (one process for all)."""
+def brotli_files(paths: list[Path], cache: Path = BROTLI_CACHE) -> None:
+    """Write ``path.br`` beside each path: a copy from ``cache`` of one made before from the same
+    bytes, else made now with Node's zlib (one process for all) and kept in ``cache``.
+
+    Builds made at once (the test suite's two workers) take turns, so the second copies what the
+    first made instead of compressing the same runtime again."""
     if not paths:
         return
-    node = shutil.which("node")
-    if node is None:
-        raise precache.SiteError("node is needed to write the .br files (make setup needs it too)")
-    subprocess.run([node, "-e", _NODE_BROTLI], input=json.dumps([str(path) for path in paths]), text=True, check=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / ".lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        made = {path: cache / hashlib.sha256(_NODE_BROTLI.encode() + path.read_bytes()).hexdigest() for path in paths}
+        missing = [path for path in paths if not made[path].is_file()]
+        if missing:
+            node = shutil.which("node")
+            if node is None:
+                raise precache.SiteError("node is needed to write the .br files (make setup needs it too)")
+            subprocess.run([node, "-e", _NODE_BROTLI], input=json.dumps([str(path) for path in missing]), text=True,
+                           check=True)
+            for path in missing:
+                kept = made[path].with_suffix(".part")
+                shutil.copyfile(path.with_name(path.name + ".br"), kept)
+                os.replace(kept, made[path])  # whole or absent, should a build be stopped
+        for path in paths:
+            if path not in missing:
+                shutil.copyfile(made[path], path.with_name(path.name + ".br"))
 
 
 def compress(target: Path, files: list[str]) -> dict[str, dict[str, int]]:

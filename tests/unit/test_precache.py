@@ -351,3 +351,26 @@ def test_dist_never_replaces_a_folder_it_did_not_make(tmp_path: Path) -> None:
     with pytest.raises(precache.SiteError, match="not replacing"):
         dist.build(precious, site)
     assert (precious / "thesis.tex").read_text() == "years of work"
+
+
+def test_dist_makes_a_files_brotli_copy_once_and_copies_it_after(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runtime's .br copies take some 40 s at quality 11: a build copies the one made
+    before from the same bytes, and only new bytes are compressed (by Node) again."""
+    cache = tmp_path / "cache"
+    script = tmp_path / "one" / "game.js"
+    script.parent.mkdir()
+    script.write_bytes(b"export const cards = 52;\n" * 400)
+    dist.brotli_files([script], cache)
+    made = (tmp_path / "one" / "game.js.br").read_bytes()
+    assert 0 < len(made) < script.stat().st_size / 10
+
+    again = tmp_path / "two" / "game.js"
+    again.parent.mkdir()
+    again.write_bytes(script.read_bytes())
+    changed = tmp_path / "two" / "other.js"
+    changed.write_bytes(b"export const cards = 104;\n" * 400)
+    monkeypatch.setattr(dist.shutil, "which", lambda name: None)  # no Node: nothing can be compressed now
+    dist.brotli_files([again], cache)
+    assert (tmp_path / "two" / "game.js.br").read_bytes() == made
+    with pytest.raises(precache.SiteError, match="node is needed"):
+        dist.brotli_files([again, changed], cache)  # new bytes are compressed anew, never taken from another file
