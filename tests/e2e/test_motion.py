@@ -226,7 +226,9 @@ def test_a_fresh_deal_flies_in_from_the_stock_in_under_a_second(
     page: Page, open_kabale: Callable[..., Page], game: str, cards: int
 ) -> None:
     settings(page, bot_speed="instant")
-    slowed(page)
+    # 50 times slower: at load 11 the page once stalled long enough after the deal began that
+    # its first two cards (2.8 s each, 10 times slower) had landed before they were counted
+    slowed(page, 50)
     page = open_kabale(f"?game={game}&seed=7")
     dealt = deal_of(page)
     assert len(dealt) == cards  # patience: each packet's card underneath and face up, and 12 in hand
