@@ -288,16 +288,19 @@ function play(root, scope, cues) {
     const moves = early || (before ? movesOf(root, before, skip) : []);
     const dealing = cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets) : null;
-    const flights = moves.map(({ element, dx, dy }) => element.animate(
+    const winning = cued.win ? win(root, cued.win, moves) : null;
+    const flights = moves.map(({ element, dx, dy, own }) => element.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: "add" },
+      // added to the card's own transform (a lift); a win's flight of a card with none replaces it, so
+      // that the compositor runs it (see ``win``)
+      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, composite: own === "none" ? "replace" : "add" },
     ));
     motion.moved = moves.length;
     motion.readEarly = early !== null;
     if (dealing) dealing();
     if (cued.flip) flip(root, String(cued.flip), before);
     if (travelling) travelling();
-    if (cued.win) win(root, cued.win, flights);
+    if (winning) winning(flights);
   });
   frame = ours;
 }
@@ -428,72 +431,114 @@ function travel(root, cue, cards) {
   });
 }
 
-/** The end of a game won: the game's own celebration, then the result pops up. */
-function win(root, cue, flights) {
+/** The end of a game won: the game's own celebration, then the result pops up.
+ *  Reads what it needs now (``moves``: the cards that changed place, each given its own transform
+ *  when the compositor may run its flight) and returns what starts the animations, given the flights.
+ *
+ *  Double H's win runs on the compositor (headless Chromium without a GPU: bench/motion.py): a
+ *  transform animation added to an element's own runs on the page's thread, and every frame the
+ *  element's layer was rastered again, the cards' faces with it; the end's pop scaled a layer some
+ *  3000 px square (its shade) and rastered it again at every step. So the cards' flights replace
+ *  their transform (none), the end and its shade (.end-shade) pop by a transform written whole, and
+ *  all stay layers of their own till the game is left (kabale.css: will-change), so that nothing
+ *  under them is painted again when their animations end. */
+function win(root, cue, moves) {
   const panel = root.querySelector(".game-end, .match-end");
-  let wave = 0;
-  if (cue.game === "double-h") {
-    // the cards go home: each place squares its pile, one place after another
-    const places = [...root.querySelectorAll(".double-h-board .place")];
-    for (const animation of flights) {
-      const place = animation.effect.target.closest(".place");
-      const index = places.indexOf(place);
-      if (index < 0) continue;
-      animation.effect.updateTiming({ delay: index * 22 * slow(), duration: 320 * slow(), fill: "backwards" });
-      animation.id = "kabale-win";
-      wave = Math.max(wave, (index * 22 + 320) * slow());
+  const shade = root.querySelector(".end-shade"); // Double H's end: its shade apart
+  const doubleH = cue.game === "double-h";
+  if (doubleH) {
+    for (const move of moves) move.own = getComputedStyle(move.element).transform;
+  }
+  const own = shade ? [shade, panel].map((element) => element && getComputedStyle(element).transform) : null;
+  return (flights) => {
+    let wave = 0;
+    if (doubleH) {
+      // the cards go home: each place squares its pile, one place after another
+      const places = [...root.querySelectorAll(".double-h-board .place")];
+      for (const animation of flights) {
+        const index = places.indexOf(animation.effect.target.closest(".place"));
+        if (index < 0) continue;
+        animation.effect.updateTiming({ delay: index * 22 * slow(), duration: 320 * slow(), fill: "backwards" });
+        animation.id = "kabale-win";
+        wave = Math.max(wave, (index * 22 + 320) * slow());
+      }
+    } else {
+      // the patience and KABALAM: the Kabala's packets leap and spin, one after another
+      const stacks = [...root.querySelectorAll(".kabala .packet-stack")];
+      const turns = cue.game === "kabalam" ? 2 : 1;
+      stacks.forEach((stack, index) => {
+        stack.animate(
+          [{ transform: "none" },
+           { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
+           { transform: `rotate(${turns * 360}deg)` }],
+          { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out", composite: "add" },
+        );
+        wave = Math.max(wave, (index * 110 + 480) * slow());
+      });
     }
-  } else {
-    // the patience and KABALAM: the Kabala's packets leap and spin, one after another
-    const stacks = [...root.querySelectorAll(".kabala .packet-stack")];
-    const turns = cue.game === "kabalam" ? 2 : 1;
-    stacks.forEach((stack, index) => {
-      stack.animate(
-        [{ transform: "none" },
-         { transform: `translateY(-2.5rem) rotate(${turns * 180}deg) scale(1.15)`, offset: 0.5 },
-         { transform: `rotate(${turns * 360}deg)` }],
-        { id: "kabale-win", duration: 480 * slow(), delay: index * 110 * slow(), easing: "ease-in-out", composite: "add" },
+    let shows = 0; // when the end starts to pop up, from now
+    if (panel) {
+      shows = Math.max(0, wave - 120 * slow());
+      if (own) {
+        popIn(shade, own[0], shows);
+        popIn(panel, own[1], shows);
+      } else {
+        panel.animate(
+          [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
+          { id: "kabale-win", duration: 320 * slow(), delay: shows, easing: "ease-out", fill: "backwards", composite: "add" },
+        );
+      }
+      wave += 200 * slow();
+    }
+    const title = root.querySelector(".great-kabalist");
+    if (title) {
+      title.animate(
+        [{ transform: "none" }, { transform: "scale(1.25) rotate(-3deg)" }, { transform: "scale(1.25) rotate(3deg)" },
+         { transform: "none" }],
+        { id: "kabale-win", duration: 600 * slow(), delay: wave, easing: "ease-in-out" },
       );
-      wave = Math.max(wave, (index * 110 + 480) * slow());
-    });
-  }
-  if (panel) {
-    panel.animate(
-      [{ transform: "scale(0)" }, { transform: "scale(1.08)", offset: 0.7 }, { transform: "scale(1)" }],
-      { id: "kabale-win", duration: 320 * slow(), delay: Math.max(0, wave - 120 * slow()), easing: "ease-out",
-        fill: "backwards", composite: "add" },
-    );
-    wave += 200 * slow();
-  }
-  const title = root.querySelector(".great-kabalist");
-  if (title) {
-    title.animate(
-      [{ transform: "none" }, { transform: "scale(1.25) rotate(-3deg)" }, { transform: "scale(1.25) rotate(3deg)" },
-       { transform: "none" }],
-      { id: "kabale-win", duration: 600 * slow(), delay: wave, easing: "ease-in-out" },
-    );
-  }
-  const badge = root.querySelector(".bonus-count");
-  const to = Number(cue.bonus) || 0;
-  if (badge && to > 0) {
-    const stepMs = 240 * slow();
-    badge.animate(
-      [{ transform: "scale(1)" }, { transform: "scale(1.6)", offset: 0.4 }, { transform: "scale(1)" }],
-      { id: "kabale-win", duration: stepMs, delay: wave, iterations: to, easing: "ease-out" },
-    );
-    countUp = { start: performance.now() + wave, stepMs, to, done: false };
-    stepCountUp();
-  }
+    }
+    const badge = root.querySelector(".bonus-count");
+    const to = Number(cue.bonus) || 0;
+    if (badge && to > 0) {
+      const stepMs = 240 * slow();
+      badge.animate(
+        [{ transform: "scale(1)" }, { transform: "scale(1.6)", offset: 0.4 }, { transform: "scale(1)" }],
+        { id: "kabale-win", duration: stepMs, delay: wave, iterations: to, easing: "ease-out" },
+      );
+      // ×1 is written in the frame the end starts to show in: written now, it would lay the end out a
+      // second time in the win's first frame, its longest
+      const now = performance.now();
+      countUp = { start: now + wave, from: now + shows, stepMs, to, done: false };
+      requestAnimationFrame(stepCountUp);
+    }
+  };
+}
+
+/** ``element`` pops up after ``delay``: its own transform (``own``: the end is centred by one) times
+ *  a growing scale, written whole, so that the compositor runs it. */
+function popIn(element, own, delay) {
+  if (!element) return;
+  const at = (scale) => `${own && own !== "none" ? `${own} ` : ""}scale(${scale})`;
+  element.animate(
+    [{ transform: at(0) }, { transform: at(1.08), offset: 0.7 }, { transform: at(1) }],
+    { id: "kabale-win", duration: 320 * slow(), delay, easing: "ease-out", fill: "backwards" },
+  );
 }
 
 /** The bonus counted up, ×1 to ×N, a step each pop; finished, it reads as Python wrote it. */
 function stepCountUp() {
   if (!countUp) return;
   const badge = document.querySelector(".bonus-count");
-  const elapsed = performance.now() - countUp.start;
+  const now = performance.now();
+  const elapsed = now - countUp.start;
   if (!badge || countUp.done || elapsed >= countUp.stepMs * countUp.to) {
     if (badge) badge.textContent = `×${countUp.to}`;
     countUp = null;
+    return;
+  }
+  if (now < countUp.from) { // the end is not shown yet: what it reads can wait
+    requestAnimationFrame(stepCountUp);
     return;
   }
   // written only when it changes: a text written lays its line out again in that frame

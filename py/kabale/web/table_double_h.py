@@ -172,6 +172,10 @@ class DoubleHTable(TableShell):
               self.kept("controls", (view.undo, view.redo, view.hint, view.give_up), lambda: self.render_controls(view)),
               self.kept("stats", view.stats, lambda: self.render_stats(view.stats))),
             self.kept("feedback", (view.feedback, where), lambda: self.render_feedback(view, facts)),
+            # the shade over the table behind the end: an element of its own, not a shadow of the end's
+            # (a 100vmax shadow made the end's layer some 3000 px square, rastered again at every step
+            # of its pop: the win's frames waited on it, bench/motion.py)
+            h("div", {"class": "end-shade", "aria-hidden": "true"}) if view.result is not None else None,
             self.render_end(view, facts),
         )
 
