@@ -48,6 +48,7 @@ let captured = null; // {scope, rects: Map<card text, DOMRect[]>, stacks: Map<pa
 let frame = 0;
 let pendingCues = {};
 let countUp = null; // the bonus being counted up: {start, stepMs, to, done}
+let going = null; // Double H's win: {cards, frame}, the cards going home (see ``goHome``)
 let ghostLayer = null;
 
 /** How many times slower than life the cues play (1; a test may slow them down to look). */
@@ -77,6 +78,7 @@ function finish() {
   pendingCues = {};
   for (const animation of running()) animation.finish();
   clearGhosts();
+  home();
   if (countUp) countUp.done = true;
   stepCountUp();
 }
@@ -190,6 +192,7 @@ function carriedOf(root) {
  *  has not been painted yet, what the player saw is still the earlier note. */
 function capture(root, scope) {
   echo = null; // Python redraws: its drawing is the truth, the echo of a press is no longer ours
+  home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   if (frame) {
     cancelAnimationFrame(frame);
     frame = 0;
@@ -455,13 +458,9 @@ function win(root, cue, moves) {
     if (doubleH) {
       // the cards go home: each place squares its pile, one place after another
       const places = [...root.querySelectorAll(".double-h-board .place")];
-      for (const animation of flights) {
-        const index = places.indexOf(animation.effect.target.closest(".place"));
-        if (index < 0) continue;
-        animation.effect.updateTiming({ delay: index * 22 * slow(), duration: 320 * slow(), fill: "backwards" });
-        animation.id = "kabale-win";
-        wave = Math.max(wave, (index * 22 + 320) * slow());
-      }
+      const turns = flights.map((animation) => places.indexOf(animation.effect.target.closest(".place")) * 22 * slow());
+      if (turns.some((turn) => turn >= 0)) wave = Math.max(...turns) + 320 * slow();
+      goHome(flights, moves, turns);
     } else {
       // the patience and KABALAM: the Kabala's packets leap and spin, one after another
       const stacks = [...root.querySelectorAll(".kabala .packet-stack")];
@@ -515,6 +514,65 @@ function win(root, cue, moves) {
   };
 }
 
+/** Double H's cards go home, each place's in its turn (``turns``: ms from now, by flight). A flight
+ *  starts in the frame its turn comes in, not held back by a delay from the first frame: a card in
+ *  flight is a layer of its own, and the first frame's 80 new layers (their tiles laid out, then
+ *  rastered, the faces with them) held the next frame back 80-120 ms (bench/motion.py). Till its turn,
+ *  a card stays where it was, by a transform of its own (painted with the page, no layer); from its
+ *  turn, it is a layer of its own till the win is over (will-change), so that nothing under it is
+ *  painted again when its flight ends. Both are taken back when the bonus is counted, at a press
+ *  (``finish``) or at a redraw (``capture``). */
+function goHome(flights, moves, turns) {
+  const start = performance.now();
+  const cards = [];
+  const waiting = [];
+  flights.forEach((animation, index) => {
+    if (turns[index] < 0) return; // not in a place: it goes as it is
+    const card = animation.effect.target;
+    animation.id = "kabale-win";
+    animation.effect.updateTiming({ duration: 320 * slow() });
+    cards.push([card, card.getAttribute("style")]);
+    if (turns[index] === 0) {
+      card.style.willChange = "transform";
+      return;
+    }
+    animation.cancel(); // it starts in its turn
+    const { dx, dy } = moves[index];
+    card.style.transform = `translate(${dx}px, ${dy}px)`;
+    waiting.push({ card, dx, dy, composite: animation.effect.composite, at: start + turns[index] });
+  });
+  going = { cards, frame: 0 };
+  const turn = () => {
+    if (!going) return;
+    const now = performance.now();
+    for (const { card, dx, dy, composite, at } of waiting.filter((entry) => entry.at <= now)) {
+      card.style.removeProperty("transform");
+      card.style.willChange = "transform";
+      // started up to a frame after its turn: as far on as if it had started in it
+      card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+        { id: "kabale-win", duration: 320 * slow(), delay: at - now, easing: EASING, composite });
+    }
+    waiting.splice(0, waiting.length, ...waiting.filter((entry) => entry.at > now));
+    going.frame = waiting.length ? requestAnimationFrame(turn) : 0;
+  };
+  if (waiting.length) going.frame = requestAnimationFrame(turn);
+}
+
+/** Every card held for its turn goes home now, and none is a layer of its own any longer (the win is
+ *  over, or a press or a redraw ended it). */
+function home() {
+  if (!going) return;
+  if (going.frame) cancelAnimationFrame(going.frame);
+  for (const [card, drawn] of going.cards) {
+    // as Python drew it (a card is drawn with no style). The attribute is read before it goes: a
+    // style set through the CSSOM is written to the attribute only when it is read, and Chromium
+    // wrote it back, empty, after its removal (the page read style="" where the drawing has none)
+    card.style.cssText = drawn || "";
+    if (drawn === null && card.getAttribute("style") !== null) card.removeAttribute("style");
+  }
+  going = null;
+}
+
 /** ``element`` pops up after ``delay``: its own transform (``own``: the end is centred by one) times
  *  a growing scale, written whole, so that the compositor runs it. */
 function popIn(element, own, delay) {
@@ -535,6 +593,7 @@ function stepCountUp() {
   if (!badge || countUp.done || elapsed >= countUp.stepMs * countUp.to) {
     if (badge) badge.textContent = `×${countUp.to}`;
     countUp = null;
+    home(); // the win is over
     return;
   }
   if (now < countUp.from) { // the end is not shown yet: what it reads can wait
