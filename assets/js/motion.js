@@ -442,9 +442,10 @@ function travel(root, cue, cards) {
  *  transform animation added to an element's own runs on the page's thread, and every frame the
  *  element's layer was rastered again, the cards' faces with it; the end's pop scaled a layer some
  *  3000 px square (its shade) and rastered it again at every step. So the cards' flights replace
- *  their transform (none), the end and its shade (.end-shade) pop by a transform written whole, and
- *  all stay layers of their own till the game is left (kabale.css: will-change), so that nothing
- *  under them is painted again when their animations end. */
+ *  their transform (none) and start each in its place's turn (``goHome``), the end and its shade
+ *  (.end-shade) pop by a transform written whole, and all stay layers of their own (the cards till
+ *  the bonus is counted, the end and its shade while shown: kabale.css's will-change), so that
+ *  nothing under them is painted again when their animations end. */
 function win(root, cue, moves) {
   const panel = root.querySelector(".game-end, .match-end");
   const shade = root.querySelector(".end-shade"); // Double H's end: its shade apart
