@@ -594,7 +594,9 @@ function stepCountUp() {
   if (!badge || countUp.done || elapsed >= countUp.stepMs * countUp.to) {
     if (badge) badge.textContent = `×${countUp.to}`;
     countUp = null;
-    home(); // the win is over
+    // the win is over: its cards are no layers of their own any longer, once nothing moves (the page's
+    // layer is painted again under them, a frame's work: not in the middle of the last pop)
+    if (going) whenStill(1000).then(home);
     return;
   }
   if (now < countUp.from) { // the end is not shown yet: what it reads can wait

@@ -369,6 +369,20 @@ def test_a_double_h_win_sends_the_cards_home_and_counts_the_bonus_up(context: An
     assert html["on"] == html["off"]  # the same table, however it got there
 
 
+def test_a_double_h_win_left_to_end_leaves_the_cards_as_drawn(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """The cards wait for their place's turn and stay layers of their own by styles of their own
+    (assets/js/motion.js: goHome); once the win is over they are gone, with no press to end it."""
+    saved, last = won_double_h_but_one()
+    store(page, "double-h", saved.to_dict())
+    settings(page, bot_speed="instant")
+    page = open_kabale("?game=double-h&seed=1")
+    click_double_h_move(page, last)
+    page.wait_for_function("document.querySelector('.double-h-board [data-card][style]') !== null", timeout=10_000)
+    expect(page.locator(".bonus-count")).to_have_text("×2", timeout=10_000)
+    page.wait_for_function("document.querySelector('.double-h-board [data-card][style]') === null", timeout=10_000)
+    assert running_ours(page) == 0
+
+
 @pytest.mark.parametrize("game", ["patience", "kabalam"])
 def test_a_won_patience_or_match_has_its_own_celebration(page: Page, open_kabale: Callable[..., Page], game: str) -> None:
     settings(page, bot_speed="instant")
