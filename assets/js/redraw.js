@@ -15,7 +15,9 @@
 // * A list that grew or shrank at one end (the log, newest line first) keeps its equal lines
 //   as they are: the children equal at the start and at the end are skipped, and only those
 //   between are changed, added or removed. Matched by place alone, every line of the log took
-//   the text of the one before it, and was laid out again.
+//   the text of the one before it, and was laid out again. A list at its length limit (the log's
+//   40 lines: one in at the start, the oldest out at the end) is as long as before: a few lines
+//   added or gone at the start of what differs are found as such (``shifted``).
 // * An attribute of the focused element (a roving tabindex, "disabled") is written last, and
 //   the focused element, when it goes (a card just played), is removed last: the browser checks
 //   at once where the focus may stay, and lays out the page as it is then, half redrawn, to
@@ -120,8 +122,30 @@ function equal(old, drawn) {
   return true;
 }
 
-/** Children in order: those equal at the start and at the end kept as they are; between them, each
- *  old one made equal to the one drawn in its place, the rest removed or added. */
+/** How many children a redraw looks past, at the start of those that differ, for a run added or gone. */
+const SHIFT = 6;
+
+/** The children added (> 0) or gone (< 0) at the start of ``olds[oldStart..oldEnd)`` against
+ *  ``news[newStart..newEnd)``: the count before the first old child found again among the next new ones
+ *  (or the first new one among the next old ones); 0 when none is. */
+function shifted(olds, oldStart, oldEnd, news, newStart, newEnd) {
+  if (oldStart >= oldEnd || newStart >= newEnd) return 0;
+  for (let count = 1; count <= SHIFT; count += 1) {
+    if (newStart + count < newEnd && equal(olds[oldStart], news[newStart + count])) return count;
+    if (oldStart + count < oldEnd && equal(olds[oldStart + count], news[newStart])) return -count;
+  }
+  return 0;
+}
+
+/** Take ``node`` out of the page; the focused element (or the one holding it) last (``focusedWrites``). */
+function removed(node) {
+  if (focusedWrites !== null && node.contains(document.activeElement)) focusedWrites.push([node]);
+  else node.remove();
+}
+
+/** Children in order: those equal at the start and at the end kept as they are; a few added or gone at
+ *  the start of the rest found as such (``shifted``); then each old one made equal to the one drawn in
+ *  its place, the rest removed or added. */
 function children(old, drawn) {
   const olds = [...old.childNodes];
   const news = [...drawn.childNodes];
@@ -136,14 +160,30 @@ function children(old, drawn) {
       newEnd -= 1;
     }
   }
-  const common = Math.min(oldEnd - first, newEnd - first);
-  for (let index = 0; index < common; index += 1) morph(olds[first + index], news[first + index]);
-  for (let index = first + common; index < oldEnd; index += 1) {
-    if (focusedWrites !== null && olds[index].contains(document.activeElement)) focusedWrites.push([olds[index]]);
-    else olds[index].remove();
+  // A list at its length limit grown at its start (the log, newest line first: a line in, the oldest
+  // out) is of equal length: matched place by place, every line took the text of the one before it.
+  // A run added or gone at the start is found, and what follows it is matched again from there.
+  let oldAt = first;
+  let newAt = first;
+  const shift = shifted(olds, oldAt, oldEnd, news, newAt, newEnd);
+  if (shift > 0) {
+    olds[oldAt].before(...news.slice(newAt, newAt + shift));
+    newAt += shift;
+  } else if (shift < 0) {
+    for (let index = oldAt; index < oldAt - shift; index += 1) removed(olds[index]);
+    oldAt -= shift;
   }
-  if (newEnd - first > common) {
-    const added = news.slice(first + common, newEnd);
+  if (shift !== 0) {
+    while (oldAt < oldEnd && newAt < newEnd && equal(olds[oldAt], news[newAt])) {
+      oldAt += 1;
+      newAt += 1;
+    }
+  }
+  const common = Math.min(oldEnd - oldAt, newEnd - newAt);
+  for (let index = 0; index < common; index += 1) morph(olds[oldAt + index], news[newAt + index]);
+  for (let index = oldAt + common; index < oldEnd; index += 1) removed(olds[index]);
+  if (newEnd - newAt > common) {
+    const added = news.slice(newAt + common, newEnd);
     if (oldEnd < olds.length) olds[oldEnd].before(...added);
     else old.append(...added);
   }

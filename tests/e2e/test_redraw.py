@@ -109,6 +109,46 @@ def test_a_list_grown_at_its_start_keeps_its_lines(page: Page, open_kabale: Call
                     "shorter": ["d", "c", "b"], "shorterSame": [True, True, True]}
 
 
+def test_a_list_at_its_length_limit_keeps_its_lines(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """The log shows its latest 40 lines: a new line comes in first and the oldest goes, so the list
+    is as long as before. Matched place by place, every line took the text of the one before it
+    (40 lines laid out again at each KABALAM click); the lines that stay must stay the same nodes,
+    also when two lines come in at once, or when lines go from the start (a card played from a group)."""
+    open_kabale()
+    result = page.evaluate("""() => {
+      const list = (lines) => {
+        const ol = document.createElement('ol');
+        for (const line of lines) { const li = document.createElement('li'); li.textContent = line; ol.append(li); }
+        return ol;
+      };
+      const box = document.createElement('div');
+      document.body.append(box);
+      const steps = [['e', 'd', 'c', 'b'], ['g', 'f', 'e', 'd'], ['f', 'e', 'd', 'x'], ['d', 'x']];
+      box.append(list(['d', 'c', 'b', 'a']));
+      const result = [];
+      for (const lines of steps) {
+        const before = new Map([...box.querySelectorAll('li')].map((li) => [li.textContent, li]));
+        const drawn = list(lines);
+        const expected = drawn.outerHTML;
+        let writes = 0;
+        const watcher = new MutationObserver((records) => { writes += records.filter((r) => r.type === 'characterData').length; });
+        watcher.observe(box, {subtree: true, characterData: true});
+        window.kabaleRedraw.redraw(box, drawn);
+        watcher.takeRecords().forEach((r) => { if (r.type === 'characterData') writes += 1; });
+        watcher.disconnect();
+        const after = [...box.querySelectorAll('li')];
+        result.push({equal: box.innerHTML === expected, textWrites: writes,
+                     kept: after.filter((li) => before.get(li.textContent) === li).map((li) => li.textContent)});
+      }
+      box.remove();
+      return result;
+    }""")
+    assert result == [{"equal": True, "textWrites": 0, "kept": ["d", "c", "b"]},
+                      {"equal": True, "textWrites": 0, "kept": ["e", "d"]},
+                      {"equal": True, "textWrites": 0, "kept": ["f", "e", "d"]},
+                      {"equal": True, "textWrites": 0, "kept": ["d", "x"]}]
+
+
 def test_the_focused_elements_attributes_are_written_and_it_keeps_the_focus(
         page: Page, open_kabale: Callable[..., Page]) -> None:
     open_kabale()
