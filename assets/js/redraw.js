@@ -239,27 +239,49 @@ function make(tag, count, ...rest) {
   }
   for (let index = end; index < rest.length; index += 1) {
     const child = rest[index];
-    if (typeof child === "object" && kept.has(child)) {
-      const copy = child.cloneNode(true);
-      origin.set(copy, child);
-      element.append(copy);
-    } else element.append(child);
+    element.append(typeof child === "object" && kept.has(child) ? copied(child) : child);
   }
   return element;
 }
 
 /** A whole drawing described by Python in one string of JSON (py/kabale/web/dom.py ``made``):
  *  each element [tag, [name, value, ...], ...children], a child an element or a string (text),
- *  made by ``make`` as one call per element from Python would make it. One call, not one per element. */
+ *  made by ``make`` as one call per element from Python would make it. One call, not one per element.
+ *
+ *  A table drawn at once keeps its parts too (kabale.web.dom.KeptDrawn): a part to keep comes once
+ *  as {"k": number, "d": its description}, is made and kept (``keep``) under its number, and later
+ *  drawings name it by its number alone; wherever it is a child, ``make`` puts a copy of it in, as
+ *  for a kept element. The text is then {"drawing": ..., "forget": [numbers Python no longer keeps]},
+ *  forgotten before the drawing is made (one forgotten and shown again comes whole, under its number). */
 function build(text) {
-  return built(JSON.parse(text));
+  const parsed = JSON.parse(text);
+  if (Array.isArray(parsed)) return built(parsed);
+  for (const number of parsed.forget) numbered.delete(number); // first: a number may come again, whole
+  const element = built(parsed.drawing);
+  return kept.has(element) ? copied(element) : element;
 }
+
+/** The kept drawings Python described (``build``), by their numbers. */
+const numbered = new Map();
 
 function built(node) {
   if (typeof node === "string") return node;
+  if (typeof node === "number") return numbered.get(node); // a kept drawing: make() copies it
+  if (!Array.isArray(node)) {
+    const element = keep(built(node.d));
+    numbered.set(node.k, element);
+    return element;
+  }
   const children = [];
   for (let index = 2; index < node.length; index += 1) children.push(built(node[index]));
   return make(node[0], node[1].length / 2, ...node[1], ...children);
+}
+
+/** A copy of a kept drawing, known for what it is (``origin``). */
+function copied(element) {
+  const copy = element.cloneNode(true);
+  origin.set(copy, element);
+  return copy;
 }
 
 window.kabaleRedraw = { redraw, make, build, keep };

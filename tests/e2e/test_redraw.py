@@ -11,9 +11,16 @@ log, newest line first) and an attribute of the focused element.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import wait_ready  # type: ignore[import-not-found]
+from helpers import INSTANT, click_move, revision, saved_match, saved_patience, wait_for_save, wait_landed
+from kabale.games.kabalam.match import Match
+from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
 #: Random trees and changed copies of them (a seeded generator, so a failure can be replayed);
 #: for each, the page's HTML after the redraw against the drawing's HTML before it.
@@ -283,3 +290,134 @@ def test_a_kept_part_is_copied_left_as_it_is_and_mended_when_changed(page: Page,
     result = page.evaluate(KEPT_PARTS)
     assert result == {"equal": True, "sameNodes": True, "keptOutOfPage": True, "mended": True,
                       "mendedLater": True, "backToKept": True}
+
+
+#: A kept description (kabale.web.dom.Kept inside drawn_at_once) in ``build``'s text: made and kept
+#: under its number the first time, named by its number after; forgotten, then whole again.
+KEPT_NUMBERED = """() => {
+  const { build, redraw } = window.kabaleRedraw;
+  const card = (name) => ['div', ['class', 'card', 'data-card', name], ['span', ['class', 'corner']]];
+  const place = ['div', ['class', 'place'], ['button', ['class', 'place-button'], card('7S'), card('7H')]];
+  const drawing = (shown, text, forget = []) =>
+    build(JSON.stringify({drawing: ['section', [], shown, ['p', ['text', text]]], forget}));
+  const plain = (text) => build(JSON.stringify(['section', [], place, ['p', ['text', text]]])).outerHTML;
+  const box = document.createElement('div');
+  document.body.append(box);
+  const result = {};
+  const first = drawing({k: 900001, d: place}, 'one');
+  result.first = first.outerHTML === plain('one');
+  redraw(box, first);
+  const shown = box.querySelector('.place');
+  // by its number: the same drawing, and the page's copy known for it (not compared node by node)
+  const compare = Node.prototype.isEqualNode;
+  let compared = 0;
+  Node.prototype.isEqualNode = function (other) { compared += 1; return compare.call(this, other); };
+  const second = drawing(900001, 'two');
+  const expected = second.outerHTML;
+  try { redraw(box, second); } finally { Node.prototype.isEqualNode = compare; }
+  result.second = expected === plain('two') && box.innerHTML === expected;
+  result.sameNode = box.querySelector('.place') === shown;
+  result.compared = compared;  // the paragraph and its text only (the place, drawn again, would be a third)
+  // twice in one drawing: two copies
+  const twice = build(JSON.stringify({drawing: ['section', [], 900001, 900001], forget: []}));
+  result.twice = twice.querySelectorAll('.place').length === 2;
+  // forgotten, and the number whole again (a part shown again after its table dropped it)
+  const other = ['div', ['class', 'place other']];
+  const third = drawing({k: 900001, d: other}, 'three', [900001]);
+  result.third = third.outerHTML === build(JSON.stringify(['section', [], other, ['p', ['text', 'three']]])).outerHTML;
+  box.remove();
+  return result;
+}"""
+
+
+def test_a_kept_description_goes_once_then_by_its_number(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """A table drawn at once keeps its parts as descriptions (kabale.web.dom.Kept): the first drawing
+    holds one whole, ``build`` makes and keeps it, and later drawings name it by number: the page
+    gets the same elements, and the redraw knows the copy for the part it shows."""
+    open_kabale()
+    result = page.evaluate(KEPT_NUMBERED)
+    assert result == {"first": True, "second": True, "sameNode": True, "compared": 2, "twice": True, "third": True}
+
+
+#: The calls from Python into assets/js/redraw.js, counted (wrapped as the page defines them).
+CALLS = """
+window.__calls = {make: 0, build: 0, keep: 0};
+let redrawScript;
+Object.defineProperty(window, 'kabaleRedraw', {configurable: true, get: () => redrawScript, set: (script) => {
+  for (const name of Object.keys(window.__calls)) {
+    const call = script[name];
+    script[name] = function (...args) { window.__calls[name] += 1; return call.apply(this, args); };
+  }
+  redrawScript = script;
+}});
+"""
+
+
+@pytest.mark.parametrize("game", ["patience", "kabalam"])
+def test_a_table_drawn_at_once_keeps_its_parts_and_ends_as_drawn_afresh(
+        page: Page, open_kabale: Callable[..., Page], game: str) -> None:
+    """The patience and KABALAM tables are made in one call into the page at each redraw (``build``),
+    with no element made or kept one call at a time; after moves, with parts kept, forgotten and
+    shown again, the page is exactly the one a fresh page draws of the same game."""
+    page.add_init_script(INSTANT)
+    page.add_init_script(CALLS)
+    if game == "kabalam":
+        match = Match.start(7, seats=3)
+        saved = SavedMatch(TablePlan((SeatPlan("S", "you"), SeatPlan("W", "easy"), SeatPlan("N", "easy"))), match)
+        page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
+            localStorage.setItem('kabale:kabalam', {json.dumps(json.dumps(
+                {"app": "kabale", "schema": 1, "name": "kabalam", "revision": 1, "data": saved.to_dict()}))}); }}""")
+    open_kabale(f"?game={game}&seed=7")
+    table = page.locator(".table")
+    expect(table).to_be_visible()
+    moves = 0
+    for _ in range(60):
+        if moves >= 8:
+            break
+        if game == "patience":
+            state: Any = saved_patience(page).game
+            if state.is_over():
+                break
+            legal = state.legal_moves()
+        else:
+            hand = saved_match(page).match.hand
+            assert hand is not None
+            if hand.is_over():
+                break
+            if hand.turn != "S":
+                page.wait_for_timeout(50)
+                continue
+            legal = list(hand.observation("S").legal_moves)
+        plays = [move for move in legal if move.is_play]
+        move = plays[-1] if plays else legal[0]
+        lines = page.locator(".log-lines li").element_handles()
+        page.evaluate("window.__calls.make = window.__calls.keep = window.__calls.build = 0")
+        before = revision(page, game)
+        click_move(page, move)
+        wait_for_save(page, game, before)
+        moves += 1
+        calls = page.evaluate("window.__calls")
+        assert calls["make"] == 0 and calls["keep"] == 0 and calls["build"] >= 1, (move, calls)
+        # the log's lines already shown stay the same nodes (a line or two comes in first)
+        shown = page.locator(".log-lines li").element_handles()
+        assert sum(any(node.evaluate("(a, b) => a === b", old) for node in shown) for old in lines[:10]) \
+            >= min(len(lines), 10) - 2
+    assert moves >= 4
+    wait_landed(page)
+    page.wait_for_timeout(300)
+    html = page.evaluate(SHOWN)
+    page.reload()
+    wait_ready(page)
+    expect(table).to_be_visible()
+    wait_landed(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate(SHOWN) == html
+
+
+#: The table as shown, but for the card that has the tab stop of your cards (the table's focus,
+#: which a fresh page puts on the first card).
+SHOWN = """() => {
+  const view = document.getElementById('view').cloneNode(true);
+  for (const card of view.querySelectorAll('.mine [data-action=card]')) card.removeAttribute('tabindex');
+  return view.innerHTML;
+}"""

@@ -6,6 +6,7 @@ so a name or a URL value can never become markup.
 
 from __future__ import annotations
 
+import itertools
 import json
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
@@ -17,8 +18,8 @@ from pyscript.ffi import is_none
 Element = Any  # a JS element proxy
 Child = "Element | str | None"
 
-__all__ = ["Element", "Kept", "h", "keep", "replace_children", "redraw", "by_id", "listen", "data", "found",
-           "document", "window", "Drawn", "drawn_at_once", "made"]
+__all__ = ["Element", "Kept", "h", "keep", "forget", "replace_children", "redraw", "by_id", "listen",
+           "data", "found", "document", "window", "Drawn", "drawn_at_once", "made"]
 
 
 #: ``make`` of assets/js/redraw.js, once the page has it (see ``h``).
@@ -83,13 +84,41 @@ class Kept:
     costs a call into the page per element; a copy is made inside ``h``'s one call, and the redraw
     (assets/js/redraw.js) knows a copy of the drawing the page already shows without comparing it
     node by node. The drawing itself never goes into the page (it would be taken out of it by the
-    next copy)."""
+    next copy).
 
-    __slots__ = ("element", "known")
+    Inside ``drawn_at_once`` what is kept is the description (``drawn``, with no element): it goes
+    into the page once, in the one call that makes the first drawing it is part of, where ``build``
+    (assets/js/redraw.js) makes it and keeps it under its ``number``; later drawings name it by its
+    number alone. Why: a KABALAM table was described whole at every click (some 140 elements),
+    sent as JSON, made and compared with the page node by node, when a click changes a part or two;
+    and the patience's kept parts cost a call into the page each (``keep``, ``make``)."""
 
-    def __init__(self, element: Element, known: bool) -> None:
-        self.element = element
+    __slots__ = ("element", "known", "drawn", "number", "sent")
+
+    def __init__(self, element: Element, known: bool, drawn: Drawn | None = None) -> None:
+        self.element = element  # None for a description kept
         self.known = known  # the page's script knows it: make() copies it (else Python does)
+        self.drawn = drawn
+        self.number = next(_numbers) if drawn is not None else 0
+        self.sent = False  # a description the page's script has (by its number)
+
+
+_numbers = itertools.count(1)
+#: The numbers of kept descriptions the page has and the tables no longer keep: dropped in the
+#: page's script with the next drawing made at once (``forget``).
+_forgotten: list[int] = []
+
+
+def forget(kept: object) -> None:
+    """A kept drawing (or a tuple of them) its table no longer keeps: the page's script drops its
+    own description before it makes the next drawing; should the drawing be shown again after all
+    (a part kept in another that is still kept, say), it goes whole again."""
+    if isinstance(kept, tuple):
+        for each in kept:
+            forget(each)
+    elif isinstance(kept, Kept) and kept.sent:
+        kept.sent = False
+        _forgotten.append(kept.number)
 
 
 #: ``keep`` of assets/js/redraw.js, once the page has it.
@@ -97,7 +126,10 @@ _keep: Any = None
 
 
 def keep(element: Element) -> Kept:
-    """Keep ``element`` (a drawing no one will change) to be shown again as copies (see ``Kept``)."""
+    """Keep ``element`` (a drawing no one will change) to be shown again as copies (see ``Kept``);
+    a description (inside ``drawn_at_once``) is kept as it is, with no call into the page."""
+    if isinstance(element, Drawn):
+        return Kept(None, False, element)
     global _keep
     if _keep is None:
         script: Any = getattr(window, "kabaleRedraw", None)
@@ -167,19 +199,42 @@ def _element(tag: str, flat: list[str], children: list[Any]) -> Element:
 
 def made(node: Any) -> Element:
     """The element a Drawn describes (anything else as it is): the whole tree in one call into
-    the page, as one string of JSON; a tree holding an element made already (not JSON), or a page
-    without the script, element by element."""
+    the page, as one string of JSON, its kept descriptions (``Kept``) by number once the page has
+    them; a tree holding an element made already (not JSON), or a page without the script,
+    element by element (a kept description made afresh)."""
+    if isinstance(node, Kept) and node.drawn is not None:
+        node = node.drawn
     if not isinstance(node, Drawn):
         return node
     script = getattr(window, "kabaleRedraw", None)
     build = None if script is None or is_none(script) else getattr(script, "build", None)
     if build is not None and not is_none(build):
+        sent: list[Kept] = []
+        forgotten = len(_forgotten)
+
+        def kept(value: object) -> object:
+            """A kept description in the JSON: its number once the page has it, else itself to keep."""
+            if not isinstance(value, Kept) or value.drawn is None:
+                raise TypeError(type(value).__name__)
+            if value.sent:
+                return value.number
+            value.sent = True
+            sent.append(value)
+            return {"k": value.number, "d": value.drawn}
+
         try:
-            text = json.dumps(node, separators=(",", ":"))
-        except (TypeError, ValueError):  # an element made already among the children
-            text = None
-        if text is not None:
-            return build(text)
+            text = json.dumps({"drawing": node, "forget": _forgotten[:forgotten]}, separators=(",", ":"),
+                              default=kept)
+            element = build(text)
+        except BaseException as error:
+            for value in sent:  # the page's script has none of them
+                value.sent = False
+            if not isinstance(error, (TypeError, ValueError)):
+                raise
+            # an element made already among the children (not JSON): element by element below
+        else:
+            del _forgotten[:forgotten]
+            return element
     tag, flat, *children = node
     return _element(tag, flat, [made(child) for child in children])
 

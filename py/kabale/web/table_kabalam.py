@@ -18,12 +18,13 @@ from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 from kabale.session import Chooser, Session, Turn
 
-from .dom import Drawn, Element, data, h
+from .dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
 from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
 from .felt_views import Mark
-from .kabala_view import endowment_drawn, kabala_drawn, line_drawn, log_element, sum_drawn
+from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
+from .kept import KabalaDrawings, KeptDrawings
 from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
 from .table_shell import Action, Key, button_element, used
@@ -31,16 +32,15 @@ from .view_models import KabalamView, LineMemo, ScoreRow, kabalam_view, seat_nam
 
 #: How long a person's own play stays in view before its packet flips (ms).
 OWN_REVEAL_MS = 650
-#: How many of the log's lines the table keeps described before it starts afresh (a match's
-#: hands are some 40 lines each, many alike).
-LOG_LINES_DESCRIBED = 400
 
 
-class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
+class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     game: str = "kabalam"
     record = KABALAM
     saved: SavedMatch
-    draws_at_once = True  # some 140 elements a redraw: one call into the page, not one each (bench/ui.py)
+    #: some 140 elements a redraw: one call into the page, not one each (bench/ui.py); the parts that
+    #: did not change go as the numbers of their kept drawings (kabale.web.dom.Kept)
+    draws_at_once = True
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)
@@ -52,7 +52,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         self._session: Session | None = None
         self._log_key: tuple[object, ...] = ()
         self._log_memo: LineMemo = {}
-        self._lines_described: dict[str, Element] = {}  # the log's lines as described (render), by their words
+        self.drawings = KeptDrawings()  # the parts', cards', corners' and log lines' drawings (render)
 
     # -- what the table knows --------------------------------------------------
 
@@ -162,20 +162,6 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             self._log_key, self._log_memo = key, {}
         return self._log_memo
 
-    def line_described(self, line: str) -> Element:
-        """A line of the log as described for the drawing made at once (kabale.web.dom.Drawn: plain
-        data, the same for the same words): each click adds a line, and the other thirty or forty
-        were described again, each an h() of its own."""
-        described = self._lines_described.get(line)
-        if described is None:
-            described = line_drawn(line)
-            if not isinstance(described, Drawn):  # an element made (not drawn at once) is shown once
-                return described
-            if len(self._lines_described) >= LOG_LINES_DESCRIBED:
-                self._lines_described.clear()
-            self._lines_described[line] = described
-        return described
-
     def render(self) -> Element:
         t = self.t
         if self.covered():
@@ -184,10 +170,16 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
         at = self.hint_at() if bubble is not None else None
         view = self.view(((Mark("hinted", at),) if at is not None else ()) + self.jump_marks())
         assert view.kabala is not None, "kabalam_view always lays the Kabala"
-        kabala = kabala_drawn(view.kabala, {at: bubble} if at is not None else None)
+        # the parts that did not change since the last drawing (the bar, the seats, the sum, two
+        # of the three packets, most groups of your cards, the log's lines...) are the drawings
+        # kept of them, as the patience's (a click changes a packet, your cards and the log)
+        kabala = kabala_drawn(view.kabala, {at: bubble} if at is not None else None, packet=self.packet_kept)
         if at is not None:
             bubble = None
         mine = self.render_mine(view)
+        hint = self.hint_button()  # the Hint in the bar: beside the cards a phone has no room
+        thinking = self.t("table.seat_thinking")
+        sums = view.kabala.sum
         # a card table: the opponents around the felt, your cards at South, the log a side panel
         # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
         # the table, where the eye is
@@ -195,17 +187,17 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             "section",
             {"class": self.table_classes("kabala-table kabalam-table"), "aria-label": t("table.kabalam"),
              "data-seats": len(self.plan.seats)},
-            self.render_bar(view.bar, self.hint_button()),  # the Hint in the bar: beside the cards a phone has no room
-            self.render_seats(view),
+            self.kept("bar", (view.bar, hint), lambda: self.render_bar(view.bar, hint)),
+            self.kept("seats", (view.seats, thinking), lambda: self.render_seats(view)),
             h("div", {"class": "felt"},
-              sum_drawn(view.kabala.sum),
+              self.kept("sum", sums, lambda: sum_drawn(sums)),
               kabala,
               bubble,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             mine,
-            h("div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message})),
-            log_element(list(view.log), t, open_=self.log_open,
-                        line=self.line_described),
+            self.kept("feedback", self.message, lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message}))),
+            log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_end(view),
         )
 
@@ -237,7 +229,7 @@ class KabalamTable(KabalamReviewMixin, CoachMixin, KabalaTable):
             "section",
             {"class": "mine", "aria-labelledby": "mine-heading"},
             h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
-            endowment_drawn(view.endowment),
+            endowment_drawn(view.endowment, group=self.group_kept),
             h("div", {"class": "controls"}, *controls),
         )
 

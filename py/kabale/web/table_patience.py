@@ -9,7 +9,7 @@ play that led to it. The table shows the game and turns gestures into moves.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any
 
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
@@ -17,35 +17,29 @@ from kabale.games.patience.rules import Patience, PatienceObservation
 from kabale.session import Session
 
 from .ahead import PATIENCE_SOLVER, import_ahead
-from .dom import Element, Kept, data, h, keep
+from .dom import Element, data, h
 from .kabala_table import KabalaTable
-from .felt_views import CardView
-from .kabala_view import (
-    endowment_drawn, kabala_drawn, line_drawn, log_element, packet_drawn, sum_drawn, value_group_drawn,
-)
+from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
 from .patience_hint import PatienceHintMixin
-from .kept import KeptDrawings
-from .render import view_corners
+from .kept import KabalaDrawings, KeptDrawings
 from .patience_review import PatienceReviewMixin
 from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
 from .view_models import PatienceView, patience_view
 
 REVEAL_MS = 600
-#: How many of the log's lines' drawings the table keeps before it starts afresh (a game's log
-#: is some 40 to 80 lines, many alike).
-LOG_LINES_KEPT = 400
-#: How many cards' drawings (on the felt) the table keeps before it starts afresh.
-CARDS_KEPT = 512
 DRAW = Move.draw()
 
 
-class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
+class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, KabalaTable):
     game: str = "patience"
     record = PATIENCE
     stats_record = PATIENCE_STATS
     saved: SavedPatience
     stats: PatienceStats
+    #: described in Python and made in one call into the page, its unchanged parts by number
+    #: (kabale.web.dom.Kept): a move click made some 50 elements and kept 12, a call into the page each
+    draws_at_once = True
 
     def __init__(self, app: Any, saved: SavedPatience, stats: PatienceStats) -> None:
         super().__init__(app)
@@ -116,11 +110,8 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
                 on_felt.append(bubble[1])
             else:
                 beside[bubble[0]] = bubble[1]
-        kabala = kabala_drawn(view.kabala, beside, packet=lambda packet: self.kept(
-            f"packet-{packet.number}", packet, lambda: packet_drawn(packet, card=self.card_kept)))
-        endowment = endowment_drawn(view.endowment, group=lambda cards: self.kept(
-            f"group-{cards[0].card.value if cards[0].card is not None else 0}", cards,
-            lambda: value_group_drawn(cards, self.corners_kept)))
+        kabala = kabala_drawn(view.kabala, beside, packet=self.packet_kept)
+        endowment = endowment_drawn(view.endowment, group=self.group_kept)
         # the felt and your cards take the screen; the refusal shows over the felt, where the eye
         # is; the log is a side panel (a drawer on a narrow screen); the result shows over the table
         return h(
@@ -143,29 +134,6 @@ class PatienceTable(PatienceReviewMixin, PatienceHintMixin, KabalaTable):
             self.render_result(view.result, self.review_element(), leading=self.review_controls())
             if view.result is not None else None,
         )
-
-    def kept(self, part: str, shows: object, draw: Callable[[], Element]) -> Kept:
-        """The drawing of a part of the table, drawn again only when what it ``shows`` changed."""
-        return self.drawings.part(part, shows, draw)
-
-    def card_kept(self, view: CardView) -> Kept:
-        """A card on the felt, kept by its view."""
-        return self.drawings.card(view, CARDS_KEPT)
-
-    def corners_kept(self, view: CardView) -> tuple[Kept, Kept]:
-        """A card's two corners, kept by what they print: a card of the endowment is drawn again
-        when its place in the hand changes (its index), its corners stay the same."""
-        assert view.card is not None
-
-        def draw() -> tuple[Kept, Kept]:
-            top, bottom = view_corners(view)
-            return keep(top), keep(bottom)
-
-        return self.drawings.alike("corners", (view.corner, view.card.suit.symbol), draw, CARDS_KEPT)
-
-    def line_kept(self, line: str) -> Kept:
-        """A line of the log, kept by its words (each click adds a line; the others stay)."""
-        return self.drawings.alike("line", line, lambda: keep(line_drawn(line)), LOG_LINES_KEPT)
 
     # -- playing -------------------------------------------------------------------
 
