@@ -89,15 +89,20 @@ def test_the_page_ends_exactly_as_the_drawing_whatever_changed(page: Page, open_
     assert failures == []
 
 
+#: A list of lines (the log's), for the redraw to change (put at the start of a test's function).
+LIST = """
+const list = (lines) => {
+  const ol = document.createElement('ol');
+  for (const line of lines) { const li = document.createElement('li'); li.textContent = line; ol.append(li); }
+  return ol;
+};
+"""
+
+
 def test_a_list_grown_at_its_start_keeps_its_lines(page: Page, open_kabale: Callable[..., Page]) -> None:
     """The log shows the newest line first: a new line must not rewrite every line below it."""
     open_kabale()
-    kept = page.evaluate("""() => {
-      const list = (lines) => {
-        const ol = document.createElement('ol');
-        for (const line of lines) { const li = document.createElement('li'); li.textContent = line; ol.append(li); }
-        return ol;
-      };
+    kept = page.evaluate("() => {" + LIST + """
       const box = document.createElement('div');
       document.body.append(box);
       box.append(list(['c', 'b', 'a']));
@@ -122,12 +127,7 @@ def test_a_list_at_its_length_limit_keeps_its_lines(page: Page, open_kabale: Cal
     (40 lines laid out again at each KABALAM click); the lines that stay must stay the same nodes,
     also when two lines come in at once, or when lines go from the start (a card played from a group)."""
     open_kabale()
-    result = page.evaluate("""() => {
-      const list = (lines) => {
-        const ol = document.createElement('ol');
-        for (const line of lines) { const li = document.createElement('li'); li.textContent = line; ol.append(li); }
-        return ol;
-      };
+    result = page.evaluate("() => {" + LIST + """
       const box = document.createElement('div');
       document.body.append(box);
       const steps = [['e', 'd', 'c', 'b'], ['g', 'f', 'e', 'd'], ['f', 'e', 'd', 'x'], ['d', 'x']];
