@@ -110,6 +110,13 @@ def open_three_tables(where: Page | Frame, what: str) -> None:
     expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
+#: The page's layout shifts not caused by a person's input (the Layout Instability API), from its first paint.
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+  if (!e.hadRecentInput) window.__shifts.push([e.value, e.sources.map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?')]);
+})).observe({type: 'layout-shift', buffered: true});"""
+
+
 @pytest.fixture
 def screen_context(
     browser: Browser, network_guard: Any, console_log: Any
@@ -127,6 +134,7 @@ def screen_context(
         page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))
         page.set_default_timeout(30_000)
         page.add_init_script(INSTANT)
+        page.add_init_script(SHIFTS)
         return page
 
     yield make
@@ -146,7 +154,29 @@ def test_every_table_fits_the_screen(screen: str, screen_context: Any, base_url:
     if screen in MIN_DOUBLE_H_CARD:  # as large as the space allows: the shape that gives the larger cards
         card = page.locator(".double-h-board .card").first.bounding_box()
         assert card is not None and card["width"] >= MIN_DOUBLE_H_CARD[screen], f"Double H's cards at {screen}: {card}"
+    assert_nothing_moved(page, f"Double H opened at {screen}")
     open_three_tables(page, screen)
+
+
+def assert_nothing_moved(page: Page, what: str) -> None:
+    """No layout shift since the page's first paint (but those a person's input caused)."""
+    shifts = page.evaluate("window.__shifts")
+    assert sum(value for value, _ in shifts) < 0.001, f"layout shifts, {what}: {shifts}"
+
+
+@pytest.mark.parametrize("screen", ["768x1024", "390x844", "1366x768"])
+def test_opening_kabalam_s_set_up_then_its_table_moves_nothing(screen: str, screen_context: Any, base_url: str) -> None:
+    """Python fills the toolbar seconds after the first paint; the set-up's header must not grow
+    then (at 768x1024 the filled toolbar wrapped under the tagline, and the set-up and the table
+    came 53 px lower: a layout shift of 0.049)."""
+    page: Page = screen_context(*SCREENS[screen])
+    page.goto(base_url + "?game=kabalam&seed=3")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    page.get_by_label("4 players").check()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
+    page.wait_for_timeout(600)  # past the 500 ms after the click in which a shift is the click's
+    assert_nothing_moved(page, f"KABALAM's set-up, then its table, at {screen}")
 
 
 #: The cards that a shown bubble of the feedback (a refusal, a hint) lies over: the board's, the stock's, the waste's.
