@@ -17,7 +17,11 @@ load (a fresh context: empty HTTP cache, no service worker; 127.0.0.1, served as
   (median of the pairs): the work Kabale adds, which cannot overlap the runtime's start
   while both run on one thread.
 
+--variant FILE loads a changed copy of index.html as one more page, "variant" (written under
+bench/results/variant/ by boot.write_variant), alternated with the others.
+
 Usage: .venv/bin/python bench/boot_main_thread.py [--runs N] [--pages kabale,bare_trimmed,bare]
+       [--variant FILE]
 
 Figures (2026-12-01, round 10, quiet machine, load 1.0-2.2; ad hoc traces of the same kind
 before this script was written, 3 cold loads of each page):
@@ -57,6 +61,7 @@ for folder in ("scripts", "bench"):
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 import serve  # noqa: E402
+from boot import write_variant  # noqa: E402
 from boot_timeline import READY_PROBE  # noqa: E402
 from browser import launch, ready  # noqa: E402
 
@@ -124,10 +129,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=6)
     parser.add_argument("--pages", default=",".join(PAGES), help="which of " + ", ".join(PAGES))
+    parser.add_argument("--variant", type=Path, help="a changed copy of index.html, loaded as one more page")
     args = parser.parse_args()
     pages = [name for name in args.pages.split(",") if name]
     if unknown := set(pages) - set(PAGES):
         parser.error(f"unknown pages: {sorted(unknown)}")
+    if args.variant:
+        PAGES["variant"] = write_variant("variant", args.variant.read_text(encoding="utf-8"))
+        pages.append("variant")
     load_before = [round(value, 2) for value in os.getloadavg()]
     server, base = serve.serve_in_thread(ROOT, 0, live_precache=True)
     results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
@@ -146,9 +155,10 @@ def main() -> int:
     if "kabale" in results and "bare_trimmed" in results:
         pairs = zip(results["kabale"], results["bare_trimmed"])
         report["kabale"]["extra_busy"] = statistics.median(k["busy"] - b["busy"] for k, b in pairs)
-        report["ready_over_bare_trimmed"] = round(report["kabale"]["ready"] / report["bare_trimmed"]["ready"], 3)
-    if "kabale" in results and "bare" in results:
-        report["ready_over_bare"] = round(report["kabale"]["ready"] / report["bare"]["ready"], 3)
+    for name in ("kabale", "variant"):
+        for bare in ("bare_trimmed", "bare"):
+            if name in results and bare in results:
+                report[f"{name}_ready_over_{bare}"] = round(report[name]["ready"] / report[bare]["ready"], 3)
     report["load_after"] = [round(value, 2) for value in os.getloadavg()]
     print(json.dumps(report, indent=2))
     return 0
