@@ -10,8 +10,8 @@ In headless Chromium (Debian's), served on 127.0.0.1 by scripts/serve.py:
 * warm offline (Kabale): a reload with the context offline, served by the
   service worker alone (what an installed app gets offline), with the
   snapshot; and ``warm_offline_no_snapshot`` before it, the first start the
-  worker serves, which runs Python's own start-up and then makes the snapshot
-  in a worker (assets/js/runtime.mjs): what the snapshot buys.
+  worker serves, which runs Python's own start-up in a worker and hands the
+  service worker its memory (assets/js/runtime.mjs): what the snapshot buys.
   The order in one context: cold, offline without, (the snapshot is made),
   offline with, online with.
 For each: the first contentful paint (the static skeleton), the ready marker

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 import pytest
@@ -144,11 +145,36 @@ def test_the_hint_shows_the_honest_move_at_its_packet_inside_the_viewport(
     marked = page.locator(".mine button.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(card.value for card in cards_from_text(" ".join(marked))) == sorted(expected.values)
     inside(page, ".patience-hint")
-    # following it, the hint is for a position gone: it leaves
+    # following it (its cards are picked up: one press on its packet), the hint is for a
+    # position gone: it leaves
     before = revision(page, "patience")
-    click_move(page, expected)
+    page.get_by_role("button", name=re.compile(rf"^Packet {expected.packet},")).click()
     wait_for_save(page, "patience", before)
     expect(page.locator(".patience-hint")).to_have_count(0)
+    assert saved_patience(page).game.moves[:1] == (expected,)
+
+
+def test_the_hint_picks_up_its_cards_so_one_tap_on_its_packet_follows_it(patience_page: Callable[[int], Page]) -> None:
+    """A card picked before asking stays no longer in hand: the advice picks up its own cards
+    (a new player picked a 4, asked, tapped the outlined packet and was refused for the 4)."""
+    from kabale.games.patience.solver_honest import honest_hint
+
+    page = patience_page(14)
+    game = saved_patience(page).game
+    expected = honest_hint(game.observation(), seed=len(game.moves)).move
+    assert expected is not None and expected.kind in ("bare", "double") and expected.packet is not None
+    hand = page.get_by_role("toolbar", name="Your cards")
+    other = next(card for card in game.endowment if card.value not in expected.values)
+    hand.locator(f'button[data-card="{other}"]').first.click()
+    expect(hand.get_by_role("button", pressed=True)).to_have_count(1)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.get_by_role("status", name="Hint, from what you have seen only")).to_contain_text(
+        f"on packet {expected.packet}.", timeout=15_000)
+    picked = hand.get_by_role("button", pressed=True).evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(card.value for card in cards_from_text(" ".join(picked))) == sorted(expected.values)
+    before = revision(page, "patience")
+    page.get_by_role("button", name=re.compile(rf"^Packet {expected.packet},")).click()
+    wait_for_save(page, "patience", before)
     assert saved_patience(page).game.moves[:1] == (expected,)
 
 

@@ -53,6 +53,7 @@ class PatienceHintMixin(SlicedHint):
 
     if TYPE_CHECKING:  # provided by the table (declared for the type checker only)
         reveal: Any
+        selected: frozenset[int]
 
         @property
         def game_state(self) -> Patience: ...
@@ -72,6 +73,14 @@ class PatienceHintMixin(SlicedHint):
         from kabale.games.patience.solver_honest import think_hint  # the solver loads on the first hint
 
         return think_hint(self.game_state.observation(), HINT_WORLDS, HINT_STATES, seed=len(self.game_state.moves))
+
+    def advice_given(self, advice: "Hint[Move]") -> None:
+        """The advice picks up the cards it plays (a pass or a draw puts down any picked), so one
+        tap on the outlined packet follows it: a pick made before asking would otherwise stay in
+        hand, and that tap would play the old pick, not the advice (a new player's playthrough
+        found the refusal this gave)."""
+        move = advice.move
+        self.selected = frozenset(hint_cards(self.game_state.endowment, move)) if move is not None else frozenset()
 
     def hint_button(self) -> Element:
         game = self.game_state

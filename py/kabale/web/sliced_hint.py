@@ -44,6 +44,9 @@ class SlicedHint:
         """The thinking of the hint for the current position: yields between slices, returns the advice."""
         raise NotImplementedError
 
+    def advice_given(self, advice: Any) -> None:
+        """Called once when advice arrives for the position on the table, before the redraw."""
+
     if TYPE_CHECKING:  # the table's own (a method here would come before it in the order Python looks it up)
         def refresh(self) -> None: pass
 
@@ -84,6 +87,7 @@ class SlicedHint:
                 self.hinting = None
         if self.position_key() == key:
             self.advice, self.advice_at = advice, key
+            self.advice_given(advice)
         self.refresh()
 
     def hint_busy(self) -> bool:
