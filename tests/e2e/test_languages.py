@@ -33,8 +33,10 @@ def test_the_page_speaks_the_language_chosen(
 ) -> None:
     page.add_init_script(INSTANT)
     page = open_kabale("?game=patience&seed=42")
+    page.evaluate("document.getElementById('announcer').textContent = 'Lost: the draw pile is finished.'")
     page.get_by_label("Language").select_option(label=option)
     expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("#announcer")).to_have_text("")  # nothing left in the language before
     expect(page.get_by_role("heading", name=title)).to_be_visible()
     page.locator(".mine button[data-card]").first.click()
     leftovers = [text for text in visible_texts(page) if RAW_KEY.fullmatch(text)]

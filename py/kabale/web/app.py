@@ -444,6 +444,9 @@ class App:
         """Put the static lobby and the header in the chosen language."""
         t = self.t
         document.documentElement.lang = self.language
+        # what the live region said was said in the language before: left there, a screen
+        # reader's user meets it again, in that language, when reading the page
+        by_id("announcer").textContent = ""
         self.apply_look()
         for element_id, key in (("lobby-heading", "lobby.heading"), ("tagline", "site.tagline")):
             element = by_id(element_id)

@@ -309,7 +309,7 @@ STRINGS_DA: dict[str, str] = {
     "dh.give_up": "Giv op",
     "dh.hint": "Tip: {move}.",
     "dh.hint_none": "Tip: intet træk kan vinde længere.",
-    "dh.basis.thoughtful": "Når man kender håndbunkens rækkefølge, begynder dette træk en vindende vej.",
+    "dh.basis.seen_order": "Du har set håndbunken i dens rækkefølge, og dette træk begynder en vindende vej.",
     "dh.basis.seen_all": "Du har set alle håndbunkens kort, og dette træk begynder en vindende vej.",
     "dh.basis.honest": "Ud fra det, du har set: det fører til sejr i {won} af {samples} mulige rækkefølger af håndbunken.",
     "dh.basis.guess": "Et godt bud: der blev ikke fundet en sejr i tide.",

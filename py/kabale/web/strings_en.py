@@ -291,7 +291,7 @@ STRINGS_EN: dict[str, str] = {
     "dh.give_up": "Give up",
     "dh.hint": "Hint: {move}.",
     "dh.hint_none": "Hint: no move can win any more.",
-    "dh.basis.thoughtful": "Knowing the order of the stock, this starts a winning line.",
+    "dh.basis.seen_order": "You have seen the stock in its order, and this starts a winning line.",
     "dh.basis.seen_all": "You have seen every card of the stock, and this starts a winning line.",
     "dh.basis.honest": "From what you have seen: it starts a win in {won} of {samples} possible orders of the stock.",
     "dh.basis.guess": "A best guess: no win was found in the time.",

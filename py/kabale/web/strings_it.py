@@ -309,7 +309,7 @@ STRINGS_IT: dict[str, str] = {
     "dh.give_up": "Abbandona",
     "dh.hint": "Suggerimento: {move}.",
     "dh.hint_none": "Suggerimento: nessuna mossa può più vincere.",
-    "dh.basis.thoughtful": "Conoscendo l'ordine del tallone, questa mossa apre una linea vincente.",
+    "dh.basis.seen_order": "Hai visto il tallone nel suo ordine, e questa mossa apre una linea vincente.",
     "dh.basis.seen_all": "Hai già visto tutte le carte del tallone, e questa mossa apre una linea vincente.",
     "dh.basis.honest": "In base a ciò che hai visto: porta alla vittoria in {won} dei {samples} ordini possibili del tallone.",
     "dh.basis.guess": "Un tentativo: nel tempo a disposizione non è stata trovata una vittoria.",

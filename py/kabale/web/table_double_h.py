@@ -566,7 +566,9 @@ class DoubleHTable(TableShell):
             elif verdict.status == "lost":
                 basis = self.t("dh.basis.lost_play_on")
             elif verdict.samples <= 1 and verdict.status == "won":
-                basis = self.t("dh.basis.seen_all" if game.round > 1 else "dh.basis.thoughtful")
+                # one world: the player has seen the stock's order (drawn through in round 1), so the
+                # words say so, not that the hint knows it (which read as the thoughtful solver's)
+                basis = self.t("dh.basis.seen_all" if game.round > 1 else "dh.basis.seen_order")
             elif verdict.won_samples:
                 basis = self.t("dh.basis.honest", won=verdict.won_samples, samples=verdict.samples)
             else:
