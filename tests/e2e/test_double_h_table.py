@@ -260,6 +260,7 @@ def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
     assert page.evaluate(STORED_MOVES) == [], "the save waits for the paint"
     if leave == "reload":
         page.reload()
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)  # a loaded machine boots slowly
         expect(page.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
         assert list(saved_double_h(page).game.history) == [Move.draw()]
         return
