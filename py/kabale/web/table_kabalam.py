@@ -451,11 +451,9 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     # -- keyboard and mouse ------------------------------------------------------
 
     def first_key(self, event: Any) -> bool | None:
-        key = str(event.key)
-        if self.jumped_decision() is not None:  # read only: Escape goes back to the list
-            if key == "Escape":
-                self.on_review_action("review-back", 0)
-            return key == "Escape"
+        jumped = self.jump_key(str(event.key))  # read only: Escape goes back to the list
+        if jumped is not None:
+            return jumped
         return True if self.move_focus(event) else None
 
     def keys(self) -> dict[str, Key]:
