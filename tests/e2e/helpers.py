@@ -65,10 +65,30 @@ def marked_costliest(page: Page, costliest: list[dict[str, Any]]) -> Locator:
     ranks = ["1st costliest", "2nd costliest", "3rd costliest"]
     for rank, marked in zip(ranks, costliest):
         expect(page.locator(f'.review-decision[data-move="{marked["move_number"]}"] .review-rank')).to_have_text(rank)
-    expect(page.locator(".review-list .review-rank")).to_have_count(3)
+    expect(page.locator(".review-list .review-rank")).to_have_count(len(costliest))
     jumps = page.locator(".review-jumps button")
     expect(jumps).to_have_text([f"{rank}: move {m['move_number']}" for rank, m in zip(ranks, costliest)])
     return jumps
+
+
+def both_rings(page: Page) -> int:
+    """During a review's jump, a card or packet in both moves (the move made's, gold, and the
+    hint's or hard's, blue) wears both rings: its shadow has two colours, the made-only one's
+    and the hinted-only one's when those are on the table too. How many were in both."""
+    seen: dict[str, Any] = page.evaluate("""() => {
+      const ring = sel => [...document.querySelectorAll(sel)].map(e => getComputedStyle(e).boxShadow);
+      const colours = s => new Set(s.match(/rgba?\\([^)]*\\)/g) || []);
+      return {
+        both: ring(".kabala .packet.made.hinted .packet-button, .mine button.card.made.hinted").map(s => [...colours(s)]),
+        made: ring(".kabala .packet.made:not(.hinted) .packet-button, .mine button.card.made:not(.hinted)").map(s => [...colours(s)]),
+        hinted: ring(".kabala .packet.hinted:not(.made) .packet-button, .mine button.card.hinted:not(.made)").map(s => [...colours(s)]),
+      };
+    }""")
+    for colours in seen["both"]:
+        assert len(colours) >= 2, seen
+        for alone in seen["made"] + seen["hinted"]:
+            assert set(alone) <= set(colours), seen
+    return len(seen["both"])
 
 
 def wait_for_save(page: Page, name: str, after: int) -> None:

@@ -13,13 +13,14 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, inside, marked_costliest
+from helpers import INSTANT, both_rings, inside, marked_costliest
 from kabale.bots import make_bot
 from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, review_kabalam
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
-from kabale.web.coach_text import points_text
+from kabale.web.coach_text import move_words, points_text
+from kabale.web.i18n import translate
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 from kabale.web.selection import play_cards
 
@@ -27,6 +28,10 @@ from kabale.web.selection import play_cards
 #: does: 39 moves, 10 decisions of South's, six with a cost; the match goes on.
 SEED, SEATS = 6, 3
 PLAN = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal"), SeatPlan("N", "normal")))
+
+def english(key: str, **values: Any) -> str:
+    return translate("en", key, **values)
+
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -54,8 +59,12 @@ def played_hand() -> Match:
     return match
 
 
-def cost_shown(cost: float) -> str:
-    """The cost as the English page writes it."""
+def cost_shown(decision: dict[str, Any], worlds: int, brief: bool = True) -> str:
+    """The cost as the English page writes it: within the sampling noise, not charged ("as good"
+    in the list, where the unit line says why; in full in a jump)."""
+    cost = decision["cost"]
+    if cost > 0 and not decision["charged"]:
+        return "as good" if brief else f"as good, as far as {worlds} deals tell"
     return "no cost" if cost <= 0 else f"−{points_text(cost, '.')} points"
 
 
@@ -121,14 +130,24 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     numbers = rows.evaluate_all("els => els.map(e => Number(e.dataset.move))")
     assert numbers == [d["move_number"] for d in decisions]
     costs = page.locator(".review-list .review-cost").all_text_contents()
-    assert costs == [cost_shown(d["cost"]) for d in decisions]
+    worlds = expected["worlds_per_decision"]
+    assert costs == [cost_shown(d, worlds) for d in decisions]
     for row, decision in zip(rows.all(), decisions):
         made = row.locator(".review-made").text_content() or ""
         hard = row.locator(".review-hint").text_content() or ""
         assert made.startswith("You: ") and hard.startswith("Hard: ")
         assert (made[len("You: "):] == hard[len("Hard: "):]) == (decision["made"] == decision["hard"])
     expect(page.locator(".review-summary")).to_have_text(
-        f"{len(decisions)} decisions; the hard computer would have made {expected['matched_hard']} of them as you did.")
+        f"{len(decisions)} decisions; {expected['as_good']} of them as good as the hard computer's choice, "
+        f"as far as {worlds} deals can tell.")
+    # what a cost is, on a phone too (shortened there)
+    unit = page.locator(".review-unit")
+    expect(unit).to_be_visible()
+    expect(unit).to_have_text(f"Cost: points lost against hard over {worlds} deals; “as good”: no clear loss." if touch else
+                              "Cost: the points lost against the hard computer's choice, on average over "
+                              f"{worlds} possible deals of the unseen cards; a cost within what those deals can "
+                              "tell is not counted (“as good”).", use_inner_text=True)
+    inside(page, ".review-unit")
     # the three costliest marked, in order, with a jump to each at the top
     jumps = marked_costliest(page, expected["costliest"])
     expect(page.get_by_role("button", name="Next hand")).to_be_visible()
@@ -170,6 +189,12 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
             places = page.locator(f".mine .endowment button.{name}").evaluate_all(
                 "els => els.map(e => Number(e.dataset.index))")
             assert places == play_cards(seen.endowment, move)
+    # the cost goes with the player's own move, not hard's; a legend names the two outlines
+    expect(page.locator(".review-at p.review-made")).to_have_text(
+        f"You: {move_words(made, english)} · {cost_shown(decision, worlds, brief=False)}")
+    expect(page.locator(".review-at p.review-hint")).to_have_text(f"Hard: {move_words(hard, english)}")
+    expect(page.locator(".review-at .review-legend")).to_have_text("Gold outline: your move · blue: the hard computer's")
+    both_rings(page)
     inside(page, ".review-at")
     no_page_scroll(page)
     page.screenshot(path=f"/tmp/kabalam-review-jump-{screen.split()[0]}.png")
@@ -215,8 +240,8 @@ def test_the_end_of_a_match_reviews_its_last_hand(saved_table: Callable[[Match, 
     print(f"\nmatch end: Review pressed to the list shown: {time.perf_counter() - started:.2f} s "
           f"({len(expected['decisions'])} decisions, {expected['worlds_per_decision']} deals each)")
     assert page.locator(".review-list .review-cost").all_text_contents() == [
-        cost_shown(d["cost"]) for d in expected["decisions"]]
-    expect(page.locator(".review-list .review-rank")).to_have_count(3)
+        cost_shown(d, expected["worlds_per_decision"]) for d in expected["decisions"]]
+    expect(page.locator(".review-list .review-rank")).to_have_count(len(expected["costliest"]))
     expect(page.locator(".review-unit")).to_contain_text(f"over {expected['worlds_per_decision']} possible deals")
     expect(end.get_by_role("button", name="New match")).to_be_visible()
     inside(page, ".match-end")

@@ -395,6 +395,11 @@ def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str
         assert hint.locator("xpath=ancestor::li[contains(@class,'packet')]").count() == 1
         packets = page.locator(".kabala > li.packet")
         assert packets.nth(move.packet - 1).locator(".coach-hint").count() == 1
+    # the cards in the hand it plays are outlined, as the patience's Hint does (which Ace of two?)
+    from kabale.web.selection import play_cards
+    outlined = page.locator(".mine .endowment button.card.hinted").evaluate_all(
+        "els => els.map(e => Number(e.dataset.index))")
+    assert outlined == play_cards(hand.observation("S").endowment, move) and (outlined or not move.is_play)
     box = hint.bounding_box()
     assert box is not None
     assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]
@@ -403,6 +408,7 @@ def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str
     click_move(page, move)
     wait_for_save(page, "kabalam", before)
     expect(page.locator(".coach-hint")).to_have_count(0)
+    expect(page.locator(".mine .endowment button.card.hinted")).to_have_count(0)
 
 
 def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(page: Page, base_url: str) -> None:

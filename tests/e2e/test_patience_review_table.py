@@ -5,12 +5,13 @@ three costliest marked with a jump to each; a jump shows the position before tha
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, inside, marked_costliest
+from helpers import INSTANT, both_rings, inside, marked_costliest
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
 from kabale.games.patience.solver_review import review_patience
@@ -104,8 +105,22 @@ def test_review_shows_the_engines_costs_marks_the_costliest_and_jumps(
     assert made.packet and hint.packet and made != hint
     expect(page.locator(f".kabala .packet:nth-child({made.packet}).made")).to_have_count(1)
     expect(page.locator(f".kabala .packet:nth-child({hint.packet}).hinted")).to_have_count(1)
+    # the cost goes with the player's own move, not the hint's; a legend names the two outlines
+    expect(page.locator(".review-at p.review-made")).to_have_text(re.compile(
+        r"^You: .+ · " + re.escape(percent(decision["cost"])) + "$"))
+    expect(page.locator(".review-at p.review-hint")).to_have_text(re.compile(r"^Hint: [^·]+$"))
+    expect(page.locator(".review-at .review-legend")).to_have_text("Gold outline: your move · blue: the hint's")
+    both_rings(page)
     page.locator(".mine button[data-card]").first.click()  # read only: a card is not picked up
     expect(page.locator(".mine button[data-card][aria-pressed='true']")).to_have_count(0)
     page.get_by_role("button", name="Back to the result").click()
     expect(page.locator(".review-list .review-decision")).to_have_count(len(expected["decisions"]))
     inside(page, ".game-end")
+    # by the keyboard: Enter on the jump, Escape back to the list (as in KABALAM's review)
+    jumps.first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".review-at")).to_contain_text(f"Move {costliest}, before your decision")
+    page.keyboard.press("Escape")
+    expect(page.locator(".review-at")).to_have_count(0)
+    expect(page.locator(".review-list .review-decision")).to_have_count(len(expected["decisions"]))
+    expect(jumps.first).to_be_focused()

@@ -51,8 +51,9 @@ def test_simulate_writes_the_first_games_record_and_review_reads_it(
         assert decision["cost"] >= 0
         if decision["made"] == decision["hard"]:
             assert decision["cost"] == 0  # the hard computer's own choice costs nothing
-    # the three costliest are marked, in order, and nothing else is
-    costs = sorted((d["cost"] for d in decisions if d["cost"] > 0), reverse=True)[:3]
+    # the three costliest charged (beyond the sampling noise) are marked, in order, and nothing else is
+    assert all(d["charged"] == (d["cost"] > d["noise"]) for d in decisions)
+    costs = sorted((d["cost"] for d in decisions if d["charged"]), reverse=True)[:3]
     marked = sorted((d for d in decisions if d["costliest"]), key=lambda d: d["costliest"])
     assert [d["cost"] for d in marked] == costs
     assert [d["costliest"] for d in marked] == list(range(1, len(costs) + 1))

@@ -20,6 +20,7 @@ mean points minus the seat's own.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Generator, Sequence
@@ -35,7 +36,7 @@ from kabale.games.kabala.rules import Move, known_packets
 from kabale.games.kabalam.state import KabalamObservation
 
 __all__ = ["Step", "Advice", "Evaluation", "plan_of", "advise", "think_advice", "evaluate", "think_evaluation",
-           "HINT_BUDGET_MS"]
+           "HINT_BUDGET_MS", "NOISE_SE"]
 
 #: How long the table's Hint thinks (in slices, so the page stays responsive).
 HINT_BUDGET_MS = 250.0
@@ -204,21 +205,55 @@ def advise(
             return advice
 
 
+#: How many standard errors of the paired difference a move's cost must pass before a review charges it.
+#: About 2 is the usual 95% bound, and it matters: the review's "best" move is the best *mean* of
+#: several noisy means, so a cost within a few standard errors is as likely to be the luck of the
+#: sampled deals as a real loss. Deal 7 (the r10 playthrough, South's 8 decisions): a move valued
+#: over 200 deals has a paired standard error of 5.6-6.0 points, over 24 deals 16.5-20.1; the
+#: Hint's own moves cost 0.48 and 2.24 at 200 deals (2.0 and 4.9 at 24): noise, not a mistake.
+NOISE_SE = 2.0
+
+
 @dataclass(frozen=True)
 class Evaluation:
-    """Every legal move's mean value in points over the same sampled worlds."""
+    """Every legal move's mean value in points over the same sampled worlds, and each move's
+    value in every world (``values[k][w]``), so a cost comes with its sampling noise."""
 
     moves: tuple[Move, ...]
     means: tuple[float, ...]
     worlds: int
+    values: tuple[tuple[float, ...], ...] = ()
 
     @property
     def best(self) -> Move:
-        return self.moves[max(range(len(self.moves)), key=lambda k: self.means[k])]
+        return self.moves[self._best()]
+
+    def _best(self) -> int:
+        return max(range(len(self.moves)), key=lambda k: self.means[k])
 
     def cost(self, move: Move) -> float:
         """Points lost by playing ``move`` instead of the best, in expectation (0 for the best)."""
         return max(self.means) - self.means[self.moves.index(move)]
+
+    def noise(self, move: Move) -> float:
+        """How far ``move``'s cost could be the sampled deals' luck: :data:`NOISE_SE` standard
+        errors of the per-world difference between the best move and it (0 for the best, and 0
+        when the worlds are not kept or fewer than 2). Paired: both moves were played in the same
+        worlds with the same playout numbers, so the difference is the moves', not two draws of
+        deals'. It is still wide: on deal 7 (r10) a world's difference spreads some 80 points
+        (standard deviation), as a different play sends the playout down another road, so 200
+        deals leave a standard error near 6 points and 24 deals near 17."""
+        made, best = self.moves.index(move), self._best()
+        if made == best or len(self.values) != len(self.moves) or self.worlds < 2:
+            return 0.0
+        differences = [b - m for b, m in zip(self.values[best], self.values[made])]
+        mean = sum(differences) / len(differences)
+        variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+        return NOISE_SE * math.sqrt(variance / len(differences))
+
+    def charged(self, move: Move) -> bool:
+        """Whether ``move``'s cost is beyond the noise (a review charges and ranks only those)."""
+        return self.cost(move) > self.noise(move)
 
 
 def evaluate(observation: KabalamObservation, rng: random.Random, worlds: int = 24) -> Evaluation:
@@ -241,12 +276,15 @@ def think_evaluation(
     seat = observation.seats.index(observation.seat)
     candidates = [to_sim(move) for move in moves]
     totals = [0.0] * len(moves)
+    values: list[list[float]] = [[] for _ in moves]
     for played in range(1, worlds + 1):
         world = knowledge.sim(rng)
         seed = rng.getrandbits(32)
         for index, candidate in enumerate(candidates):
             trial = world.copy()
             trial.apply(candidate)
-            totals[index] += value_for(play_out(trial, random.Random(seed)), seat)
+            value = value_for(play_out(trial, random.Random(seed)), seat)
+            totals[index] += value
+            values[index].append(value)
         yield played
-    return Evaluation(moves, tuple(total / worlds for total in totals), worlds)
+    return Evaluation(moves, tuple(total / worlds for total in totals), worlds, tuple(map(tuple, values)))

@@ -11,6 +11,19 @@ points of that choice minus those of the move made (the others' mean points
 minus the seat's own, as the search scores them). The move that is the hard
 computer's choice costs 0 exactly; any other costs 0 or more.
 
+**Noise.** A cost is a mean over sampled deals, and the hard computer's choice is the move with
+the best of several noisy means, so a small cost is often the deals' luck, not a mistake. Each
+decision says its ``noise``, :data:`kabale.bots.coach.NOISE_SE` standard errors of the paired
+per-deal difference between hard's choice and the move made, and is ``charged`` only when its
+cost is beyond it. Only a charged decision is ranked among the costliest or counted in
+``total_cost``; ``as_good`` counts the decisions made as hard would, or as well as far as the
+deals can tell. Why: the r10 playthrough followed the Hint on deal 7 and the table's review
+(24 deals a decision) marked the Hint's own move 3 as the costliest mistake, -26.7 points
+(the Hint had weighed it over 540 deals); over 24 deals a paired cost there has a standard
+error of 16-20 points, so that figure said nothing. The table now reviews over
+:data:`TABLE_WORLDS` deals (the command line's default) so the page and ``python -m kabale
+review`` say the same, and the noise is 5-6 points a decision.
+
 Which seats are reviewed: the people in the record (a saved table names them);
 when the record names none (a bare match or hand record, a simulated game), the
 first seat, South.
@@ -24,13 +37,13 @@ from __future__ import annotations
 from typing import Any, Collection, Generator, Sequence
 
 from kabale.bots.base import finish
-from kabale.bots.coach import think_evaluation
+from kabale.bots.coach import NOISE_SE, think_evaluation
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 
-__all__ = ["review_kabalam", "think_review", "Progress", "MARKED", "DEFAULT_WORLDS", "TABLE_WORLDS",
+__all__ = ["review_kabalam", "think_review", "Progress", "MARKED", "DEFAULT_WORLDS", "FEWEST_WORLDS", "TABLE_WORLDS",
            "TABLE_DEALS"]
 
 #: How far a review has come: (sampled deals played, deals in the whole review), after each deal.
@@ -41,13 +54,18 @@ MARKED = 3
 #: Sampled deals per decision on the command line.
 DEFAULT_WORLDS = 200
 #: Sampled deals per decision at the table (kabale.web.kabalam_review), and the deals of the
-#: whole review of a hand (shared out among its decisions, never fewer than FEWEST_WORLDS each):
-#: the review of a hand stays within a few seconds in Pyodide. Measured from the press on Review
-#: to the list shown (tests/e2e/test_kabalam_review_table.py, headless Chromium, 2 shared cores):
-#: 10 decisions at 24 deals, 1.6-3.7 s (11 runs, 1280x800 and 390x844); 32 decisions at 11 deals,
-#: 2.9-4.1 s (5 runs). CPython takes 0.05-0.3 s for the same.
-TABLE_WORLDS = 24
-TABLE_DEALS = 360
+#: whole review of a hand (shared out among its decisions, never fewer than FEWEST_WORLDS each).
+#: The table reviews over the command line's 200 (it was 24 until r10: too few to tell a cost
+#: from luck, see the module's docstring), so a hand of up to 20 decisions gets the numbers
+#: ``python -m kabale review`` prints; a longer hand 4000 deals in all, so its review stays within
+#: a few seconds. The review thinks in slices, so the page takes clicks meanwhile. Measured from
+#: the press on Review to the list shown (bench/kabalam_review.py, headless Chromium, 2 cores
+#: shared with two other sessions, load average 11-20, n=4 each, old and new alternately):
+#: deal 7's hand, 8 decisions: 24 deals 1.34 s p50 (2.37 p95), 200 deals 2.85 s (2.92);
+#: a hand of 32 decisions: 11 deals 1.53 s (1.68), 125 deals 3.69 s (6.10). The longest
+#: main-thread task meanwhile was 78-238 ms before and 92-253 ms after (the list's drawing).
+TABLE_WORLDS = DEFAULT_WORLDS
+TABLE_DEALS = 4000
 FEWEST_WORLDS = 8
 
 
@@ -109,9 +127,10 @@ def think_review(
         decisions.append({
             "hand": number, "move_number": index, "seat": seat, "made": str(made),
             "hard": str(evaluation.best), "cost": round(evaluation.cost(made), 2),
+            "noise": round(evaluation.noise(made), 2), "charged": evaluation.charged(made),
             "choices": len(evaluation.moves), "costliest": None,
         })
-    ranked = sorted((d for d in decisions if d["cost"] > 0), key=lambda d: -d["cost"])[:MARKED]
+    ranked = sorted((d for d in decisions if d["charged"]), key=lambda d: -d["cost"])[:MARKED]
     for rank, decision in enumerate(ranked, start=1):
         decision["costliest"] = rank
     return {
@@ -123,8 +142,10 @@ def think_review(
         "unit": "points: the others' mean points minus the seat's own, as the hard computer's search scores them",
         "decisions": decisions,
         "costliest": [{"hand": d["hand"], "move_number": d["move_number"], "cost": d["cost"]} for d in ranked],
-        "total_cost": round(sum(d["cost"] for d in decisions), 2),
+        "noise": f"a cost is charged only beyond {NOISE_SE:g} standard errors of the paired per-deal difference",
+        "total_cost": round(sum(d["cost"] for d in decisions if d["charged"]), 2),
         "matched_hard": sum(d["made"] == d["hard"] for d in decisions),
+        "as_good": sum(not d["charged"] for d in decisions),
     }
 
 

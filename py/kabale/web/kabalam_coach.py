@@ -17,6 +17,8 @@ from kabale.cards import new_rng
 
 from .coach_text import hint_text, margin_text
 from .dom import Element, h
+from .felt_views import Mark
+from .selection import play_cards
 from .sliced_hint import SlicedHint
 
 __all__ = ["CoachMixin"]
@@ -75,6 +77,18 @@ class CoachMixin(SlicedHint):
             return None
         packet = advice.move.packet or 0
         return packet if 1 <= packet <= 3 else None
+
+    def hint_mark(self) -> Mark | None:
+        """The advice on show marked on the table: its packet and the cards in the hand it plays
+        (as the patience's Hint marks them). Why the cards: a hint of "Ace + 5" with two Aces in
+        the hand left the person to guess which (the r10 playthrough); the cards marked are those
+        a click on the packet would lay, the first of each value (:func:`.selection.play_cards`)."""
+        advice = self.current_advice()
+        at = self.hint_at()
+        if advice is None or at is None or self.viewer is None:
+            return None
+        endowment = self.match.hand.observation(self.viewer).endowment
+        return Mark("hinted", at, tuple(play_cards(endowment, advice.move)))
 
     def hint_bubble(self) -> Element | None:
         """The advice over the felt, at the packet it names (at the controls for a yield)."""

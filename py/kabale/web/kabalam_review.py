@@ -4,8 +4,10 @@ to each.
 
 The review is the engine's (:func:`kabale.bots.review.think_review`, as
 ``python -m kabale review`` makes it of the saved table: the people of the plan, seed 0), kept to
-the hand just played and to :data:`kabale.bots.review.TABLE_WORLDS` sampled deals per decision
-(fewer in a hand of many decisions: :data:`kabale.bots.review.TABLE_DEALS` in all), thought in
+the hand just played and to :data:`kabale.bots.review.TABLE_WORLDS` sampled deals per decision,
+the command line's default, so the page and the command line say the same (fewer in a hand of
+many decisions: :data:`kabale.bots.review.TABLE_DEALS` in all). A cost within the sampling noise
+is said to be as good as hard's choice, not charged (see :mod:`kabale.bots.review`). Thought in
 slices by :class:`.sliced_review.SlicedReview` (shared with the patience table). The end of
 a hand offers it, and so does the end of a match (its last hand). A review belongs to its
 hand: the next hand forgets it. A jump shows the hand as it stood before the decision,
@@ -32,7 +34,7 @@ class KabalamReviewMixin(SlicedReview):
     """The KABALAM side of the review (mixed into :class:`KabalamTable`)."""
 
     choice_field = "hard"
-    matched_field = "matched_hard"
+    matched_field = "as_good"  # made as hard would, or as well as far as the deals can tell
     words = "kreview"
 
     _before: KabalamHand | None = None
@@ -76,6 +78,18 @@ class KabalamReviewMixin(SlicedReview):
         if cost <= 0:
             return self.t("review.no_cost")
         return self.t("kreview.cost", points=points_text(cost, self.t("review.decimal_mark")))
+
+    def decision_cost_words(self, decision: dict[str, Any], brief: bool = False) -> str:
+        """The cost, or, when it is within the sampling noise (not ``charged``: see
+        :mod:`kabale.bots.review`), that the move was as good as far as the deals can tell:
+        a cost the deals cannot tell from luck is not charged to the player. ``brief`` (the
+        list's cost column, narrow on a phone) says "as good"; the unit line above says why."""
+        if decision["cost"] > 0 and not decision.get("charged", True):
+            if brief:
+                return self.t("kreview.as_good")
+            review = self.current_review() or {}
+            return self.t("kreview.within", worlds=review.get("worlds_per_decision", 0))
+        return self.cost_words(decision["cost"])
 
     # -- a jump ------------------------------------------------------------------------
 

@@ -73,6 +73,11 @@ class SlicedReview:
     def cost_words(self, cost: float) -> str:
         raise NotImplementedError
 
+    def decision_cost_words(self, decision: dict[str, Any], brief: bool = False) -> str:
+        """A decision's cost in words (KABALAM's says when a cost is within the sampling noise;
+        ``brief`` in the list's narrow cost column)."""
+        return self.cost_words(decision["cost"])
+
     def made_words(self, decision: dict[str, Any]) -> str:
         """"You: …" beside a decision (a table of several people names whose it was)."""
         return self.t("review.made", move=self.decision_words(decision, decision["made"]))
@@ -149,6 +154,16 @@ class SlicedReview:
         """A jump shows an earlier position, read only: the table answers only ``read_only_actions``."""
         return self.jumped_decision() is not None
 
+    def jump_key(self, key: str) -> bool | None:
+        """A key during a jump (None: no jump is shown). The position is read only, so the table
+        answers no other key; Escape goes back to the list, in both games (the patience's once
+        answered nothing, and a keyboard player was stuck on the jump until she found Back)."""
+        if self.jumped_decision() is None:
+            return None
+        if key == "Escape":
+            self.on_review_action("review-back", 0)
+        return key == "Escape"
+
     def review_actions(self) -> dict[str, Any]:
         """The review's buttons as a table's actions (action -> callable of the pressed element)."""
         return {action: (lambda target, action=action: self.on_review_action(action, int(data(target, "move") or 0)))
@@ -198,23 +213,30 @@ class SlicedReview:
         jumps = [h("button", {"type": "button", "class": "button review-jump", "data-action": "review-jump",
                               "data-move": d["move_number"], "data-key": f"review-jump-{d['move_number']}",
                               "text": t("review.jump", rank=t(f"review.rank.{d['costliest']}"), number=d["move_number"],
-                                        cost=self.cost_words(d["cost"]))})
+                                        cost=self.decision_cost_words(d))})
                  for d in marked]
         items = [h("li", {"class": "review-decision" + (" costliest" if d["costliest"] else ""),
                           "data-move": d["move_number"]},
                    h("span", {"class": "review-number", "text": t("review.move", number=d["move_number"])}),
                    h("span", {"class": "review-made", "text": self.made_words(d)}),
                    h("span", {"class": "review-hint", "text": self.choice_words(d)}),
-                   h("span", {"class": "review-cost", "text": self.cost_words(d["cost"])}),
+                   h("span", {"class": "review-cost", "text": self.decision_cost_words(d, brief=True)}),
                    h("strong", {"class": "review-rank", "text": t(f"review.rank.{d['costliest']}")})
                    if d["costliest"] else None)
                  for d in decisions]
-        summary = t(f"{self.words}.summary", decisions=len(decisions), matched=review[self.matched_field]) \
+        summary = t(f"{self.words}.summary", decisions=len(decisions), matched=review[self.matched_field],
+                    worlds=review["worlds_per_decision"]) \
             if decisions else t("review.none")
         return h("section", {"class": "review", "aria-labelledby": "review-heading"},
                  h("h4", {"id": "review-heading", "text": t(f"{self.words}.heading")}),
                  h("p", {"class": "review-summary", "text": summary}),
-                 h("p", {"class": "review-unit", "text": t(f"{self.words}.unit", worlds=review["worlds_per_decision"])}),
+                 # the unit in full, and shortened for a phone (the style sheet shows one): without
+                 # it a phone's "−29.7 points" said neither what was lost nor over how many deals
+                 h("p", {"class": "review-unit"},
+                   h("span", {"class": "review-unit-long",
+                              "text": t(f"{self.words}.unit", worlds=review["worlds_per_decision"])}),
+                   h("span", {"class": "review-unit-short",
+                              "text": t(f"{self.words}.unit_short", worlds=review["worlds_per_decision"])})),
                  h("div", {"class": "review-jumps"}, *jumps) if jumps else None,
                  h("ol", {"class": "review-list", "tabindex": 0, "aria-label": t("review.list_label"),
                           "data-key": "review-list"}, *items)
@@ -226,7 +248,11 @@ class SlicedReview:
         return [] if review is None else [d["move_number"] for d in review["decisions"] if d["costliest"]]
 
     def jump_controls(self) -> list[Any]:
-        """During a jump: which decision this is, its two moves, the way back."""
+        """During a jump: which decision this is, its two moves, what the outlines on the table
+        mean, the way back. The cost goes with the move made, the player's own ("You: … · win
+        chance −25%"): on the line of the hint's move it read as if the hint's move had cost it
+        (the r10 playthrough). The legend names the two outlines (gold: the move made, blue: the
+        hint's or hard's); a card or packet in both moves wears both rings."""
         decision = self.jumped_decision()
         if decision is None:
             return []
@@ -236,9 +262,13 @@ class SlicedReview:
                   h("p", {"class": "review-at-move"},
                     h("span", {"text": t(f"{self.words}.at", number=decision["move_number"])}),
                     h("strong", {"class": "review-rank", "text": t(f"review.rank.{rank}")}) if rank else None),
-                  h("p", {"class": "review-made", "text": self.made_words(decision)}),
-                  h("p", {"class": "review-hint", "text": self.choice_words(decision)
-                          + " · " + self.cost_words(decision["cost"])})),
+                  h("p", {"class": "review-made", "text": self.made_words(decision)
+                          + " · " + self.decision_cost_words(decision)}),
+                  h("p", {"class": "review-hint", "text": self.choice_words(decision)}),
+                  h("p", {"class": "review-legend"},
+                    h("span", {"class": "review-made", "text": t("review.legend_made")}),
+                    " · ",
+                    h("span", {"class": "review-hint", "text": t(f"{self.words}.legend_hint")}))),
                 h("button", {"type": "button", "class": "button primary", "data-action": "review-back",
                              "data-key": "review-back", "text": t(f"{self.words}.back")})]
 

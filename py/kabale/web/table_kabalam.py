@@ -168,7 +168,8 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
             return self.render_cover(self.turn())
         bubble = self.hint_bubble()  # the Hint over the packet it names (else over the felt)
         at = self.hint_at() if bubble is not None else None
-        view = self.view(((Mark("hinted", at),) if at is not None else ()) + self.jump_marks())
+        hinted = self.hint_mark()
+        view = self.view(((hinted,) if hinted is not None else ()) + self.jump_marks())
         assert view.kabala is not None, "kabalam_view always lays the Kabala"
         # the parts that did not change since the last drawing (the bar, the seats, the sum, two
         # of the three packets, most groups of your cards, the log's lines...) are the drawings
@@ -450,11 +451,9 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     # -- keyboard and mouse ------------------------------------------------------
 
     def first_key(self, event: Any) -> bool | None:
-        key = str(event.key)
-        if self.jumped_decision() is not None:  # read only: Escape goes back to the list
-            if key == "Escape":
-                self.on_review_action("review-back", 0)
-            return key == "Escape"
+        jumped = self.jump_key(str(event.key))  # read only: Escape goes back to the list
+        if jumped is not None:
+            return jumped
         return True if self.move_focus(event) else None
 
     def keys(self) -> dict[str, Key]:

@@ -222,8 +222,9 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
     # -- keyboard and mouse --------------------------------------------------------
 
     def first_key(self, event: Any) -> bool | None:
-        if self.jumped_decision() is not None:
-            return False  # an earlier position, shown read only
+        jumped = self.jump_key(str(event.key))  # an earlier position, read only: Escape goes back
+        if jumped is not None:
+            return jumped
         return True if self.move_focus(event) else None
 
     def keys(self) -> dict[str, Key]:
