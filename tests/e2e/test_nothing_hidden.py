@@ -1,0 +1,81 @@
+"""Round 10's playthrough: nothing the player needs lies under something else. "Back to the review"
+under your seat's pill on a phone (a tap went to the pill: the player was stuck); a hint or a
+refusal bubble over the compounded sum it speaks of, over the status, a seat or a button."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from helpers import INSTANT, inside
+from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.match import Match
+from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+#: Deal 7 for two seats as the playthrough's player played hand 1 (South, the person, began): its
+#: costliest decision is move 2, with 10 cards in South's hand (two rows on a phone).
+DEAL_7 = ["bare 2D on 1", "double AH+5H on 3", "bare 7C 7D on 1", "double AS+4C on 1", "yield", "bare 1 on 3",
+          "double 2+3 on 2", "double 4+5 on 1", "bare 3 on 2", "bare 4 on 2", "yield", "bare 5H on 2", "yield",
+          "bare 6 on 2", "yield", "double 3D+4D on 2", "double 4H+4S on 2", "bare 5S on 1"]
+
+#: Where a press at the middle of each element lands: the element itself (or inside it), or what lies over it.
+LANDS_ON = """(selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length)
+  .map((el) => { const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return [el.textContent.trim().slice(0, 30), el.contains(hit) ? null : (hit && (hit.className || hit.tagName))]; })"""
+
+
+def deal_7_played() -> Match:
+    match = Match.start(7, seats=2)
+    hand = match.hand
+    assert hand is not None
+    for text in DEAL_7:
+        match.apply(Move.from_text(text), hand.turn or "")
+    assert hand.is_over() and not match.is_over()
+    return match
+
+
+def pressable(page: Page, selector: str) -> None:
+    """Every shown element of ``selector`` gets a press at its middle: nothing lies over it."""
+    covered = [(name, over) for name, over in page.evaluate(LANDS_ON, selector) if over is not None]
+    assert not covered, f"covered: {covered}"
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_back_to_the_review_is_not_under_the_seat_pill_on_a_phone(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """Deal 7, two seats, at 390x844: the jump to move 2 (10 cards in hand) drew "Back to the review"
+    under the "You: 10 cards, 0 points" pill, and a tap went to the pill."""
+    plan = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal")))
+    envelope = {"app": "kabale", "schema": 1, "name": "kabalam", "revision": 1,
+                "data": SavedMatch(plan, deal_7_played()).to_dict()}
+    page.add_init_script(INSTANT + f"""
+if (!localStorage.getItem("kabale:kabalam")) {{
+  localStorage.setItem("kabale:kabalam", {json.dumps(json.dumps(envelope))});
+}}
+""")
+    open_kabale("?game=kabalam&seed=7")
+    expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
+    page.get_by_role("button", name="Review").tap()
+    jump = page.locator(".review-jumps button").first
+    expect(jump).to_have_text("1st costliest: move 2", timeout=60_000)
+    jump.tap()
+    back = page.get_by_role("button", name="Back to the review")
+    expect(back).to_be_focused()
+    expect(page.locator(".mine .endowment button[data-card]")).to_have_count(10)
+    page.screenshot(path="/tmp/kabalam-jump-deal7-390x844.png")
+    inside(page, ".review-at")
+    pressable(page, ".mine button, .seat-me, .table > .log .log-toggle")
+    pill = page.locator(".seat-me").bounding_box()
+    box = back.bounding_box()
+    assert pill is not None and box is not None
+    assert box["y"] + box["height"] <= pill["y"] or pill["y"] + pill["height"] <= box["y"], (box, pill)
+    # a tap as a finger makes it, at the button's middle (no scrolling into view first)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
+    expect(page.locator(".review-list")).to_be_visible()
+
