@@ -17,7 +17,8 @@ const GAP = 10;
 const TIP = 8;
 /** Widths tried for the words, in rem: a wide, short bubble or a narrow, tall one. */
 const WIDTHS_REM = [20, 15, 11, 8];
-/** How much a covered button counts against a covered card (a tap on the words takes them down first). */
+/** How much a covered button counts against a covered card, when no spot leaves the buttons free (a tap on
+ *  the words takes them down first). */
 const BUTTON_WEIGHT = 0.5;
 /** How much the hint's other place counts against a card: covered only when nothing else is free. */
 const HINTED_WEIGHT = 20;
@@ -161,7 +162,10 @@ function placeWords() {
   const hinted = others.filter((button) => button.classList.contains("hinted")).map(boxOf);
   const buttons = [...table.querySelectorAll(".side button, .table-bar button, .place .turn")]
     .filter((button) => button.getClientRects().length > 0).map((button) => button.getBoundingClientRect());
-  const best = bestSpot(place, sizes, bounds, forbidden, cards, buttons, hinted);
+  // a control is never hidden when a spot by the place leaves them all free (on a phone, "New deal" lay
+  // under a hint by the stock); when none does, a covered button counts against a covered card
+  const best = bestSpot(place, sizes, bounds, [...forbidden, ...buttons], cards, [], hinted)
+    || bestSpot(place, sizes, bounds, forbidden, cards, buttons, hinted);
   if (best === null) {  // nowhere free by the place: where the layout puts the words without one
     release(feedback);
     return;
@@ -173,20 +177,132 @@ function placeWords() {
   feedback.dataset.side = best.side;
 }
 
+// -- The Kabala tables' bubbles (KABALAM's and the patience's Hint) ------------------------------------
+// kabale.css sets a hint's words over its packet, and they hid what the player needs to check them: the
+// compounded sum (a phone), a seat, the status, the Hint button (KABALAM at 1280x800). Here they move to
+// the free spot nearest their packet: over nothing the player needs (the sum, the status, a seat, the
+// refusal, any control or card), over as little else (a heading, the prompt, a label) as may be.
+
+/** What the words must never lie over: read or pressed to check them. */
+const NEEDED = [".kabala-sum", ".turn-status", ".seat", ".feedback .refusal:not(:empty)", ".draw-pile", ".prompt",
+  "button", "select", "input", "a", ".card"].join(", ");
+/** What they may lie over when they must, as little as may be: words, labels, headings. */
+const SPARE = "h2, h3, .packet-label, .memory-aid, .log-lines li, .review-at, .stats";
+/** Widths tried for the bubble, in rem (and the whole width of the table). */
+const BUBBLE_REM = [19, 15, 12];
+
+function boxesOf(root, selector, skip) {
+  const boxes = [];
+  for (const element of root.querySelectorAll(selector)) {
+    if (skip.contains(element)) continue;
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden") boxes.push(box);
+  }
+  return boxes;
+}
+
+/** How far apart two boxes are (0 when they touch or overlap). */
+function distance(a, b) {
+  const dx = Math.max(0, a.left - b.right, b.left - a.right);
+  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
+  return Math.hypot(dx, dy);
+}
+
+/** The spot nearest ``place`` for a bubble of one of ``sizes`` inside ``bounds``: over none of ``needed``
+ *  (else over as little of them as may be), then over as little of ``spare``. */
+function freeSpot(place, sizes, bounds, needed, spare) {
+  let best = null;
+  for (const size of sizes) {
+    const { width, height } = size;
+    const xs = new Set([place.left, place.right - width, (place.left + place.right - width) / 2,
+      bounds.left, bounds.right - width]);
+    const ys = new Set([place.top - GAP - height, place.bottom + GAP, place.top, (place.top + place.bottom - height) / 2,
+      bounds.top, bounds.bottom - height]);
+    for (const other of needed) {
+      xs.add(other.right + GAP); xs.add(other.left - GAP - width);
+      ys.add(other.bottom + GAP / 2); ys.add(other.top - GAP / 2 - height);
+    }
+    for (const x of xs) {
+      for (const y of ys) {
+        const left = clamp(x, bounds.left, bounds.right - width);
+        const top = clamp(y, bounds.top, bounds.bottom - height);
+        const box = { left, top, right: left + width, bottom: top + height };
+        // of two as good, the nearer, then the smaller bubble (a spot no nearer than the best is not looked at)
+        let cost = distance(box, place) + width * height * 0.0005;
+        if (best !== null && cost >= best.cost) continue;
+        for (const other of needed) {
+          cost += 1000 * overlap(box, other);
+          if (best !== null && cost >= best.cost) break;
+        }
+        if (best !== null && cost >= best.cost) continue;
+        for (const other of spare) cost += 0.02 * overlap(box, other);
+        if (best === null || cost < best.cost) best = { cost, box, size };
+      }
+    }
+  }
+  return best;
+}
+
+const BUBBLE_INLINE = ["position", "left", "top", "right", "bottom", "width", "max-width", "transform", "z-index"];
+
+/** Place the Hint's words of a KABALAM or patience table where they hide nothing the player needs. */
+function placeBubble() {
+  const table = document.querySelector("#view > .kabala-table");
+  const bubble = table && table.querySelector(".coach-hint, .patience-hint");
+  if (!bubble) return;
+  for (const name of BUBBLE_INLINE) bubble.style.removeProperty(name);
+  const packet = Number(bubble.dataset.packet || 0);
+  const target = (packet && table.querySelector(`.kabala .packet-button[data-packet="${packet}"]`))
+    || table.querySelector(".mine .endowment .card.hinted")
+    || table.querySelector('.mine [data-action="draw"], .mine [data-action="yield"]') || table.querySelector(".felt") || table;
+  const frame = table.getBoundingClientRect();
+  const edge = 2;
+  const bounds = { left: Math.max(frame.left, 0) + edge, top: Math.max(frame.top, 0) + edge,
+    right: Math.min(frame.right, innerWidth) - edge, bottom: Math.min(frame.bottom, innerHeight) - edge };
+  const log = table.querySelector(":scope > .log");
+  const panel = log && log.getBoundingClientRect();
+  if (panel && panel.height > (bounds.bottom - bounds.top) / 2 && panel.left > frame.left + frame.width / 2) {
+    bounds.right = Math.min(bounds.right, panel.left - edge);  // the log, a side panel: the words keep out of it
+  }
+  Object.assign(bubble.style, { position: "absolute", left: "0px", top: "0px", right: "auto", bottom: "auto",
+    transform: "none" });
+  const origin = bubble.getBoundingClientRect();
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const sizes = [];
+  for (const widthRem of [...BUBBLE_REM, Infinity]) {
+    const wide = Math.min(widthRem * rem, bounds.right - bounds.left);
+    Object.assign(bubble.style, { width: "max-content", maxWidth: `${wide}px` });
+    const box = bubble.getBoundingClientRect();
+    const size = { width: Math.ceil(box.width), height: Math.ceil(box.height) };
+    if (!sizes.some((other) => other.width === size.width && other.height === size.height)) sizes.push(size);
+  }
+  const needed = boxesOf(table, NEEDED, bubble);
+  const spare = boxesOf(table, SPARE, bubble);
+  const best = freeSpot(target.getBoundingClientRect(), sizes, bounds, needed, spare);
+  if (best === null) return;
+  Object.assign(bubble.style, { left: `${best.box.left - origin.left}px`, top: `${best.box.top - origin.top}px`,
+    width: `${best.size.width}px`, maxWidth: "none", zIndex: "6" });
+}
+
+function placeAll() {
+  placeWords();
+  placeBubble();
+}
+
 const view = document.getElementById("view");
 if (view) {
   const observer = new MutationObserver(() => {
-    placeWords();
+    placeAll();
     observer.takeRecords();  // (its own changes to the feedback are no news)
   });
   observer.observe(view, { childList: true, subtree: true, attributes: true, characterData: true });
   const resized = new ResizeObserver(() => {
-    placeWords();
+    placeAll();
     observer.takeRecords();
   });
   resized.observe(view);
-  addEventListener("resize", () => { placeWords(); observer.takeRecords(); });
+  addEventListener("resize", () => { placeAll(); observer.takeRecords(); });
 }
 
 // (for the tests: place the words again now, as a redraw would)
-window.kabaleCallout = { place: placeWords };
+window.kabaleCallout = { place: placeAll };

@@ -79,3 +79,97 @@ if (!localStorage.getItem("kabale:kabalam")) {{
     expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
     expect(page.locator(".review-list")).to_be_visible()
 
+
+#: What a bubble (a hint, a refusal) must never lie over: what the player reads or presses to check it.
+NEEDED = ("#view .kabala-sum, #view .turn-status, #view .seat, #view .prompt, #view .draw-pile, #view .feedback .refusal,"
+          " #view button, #view select, #view a, #toolbar button, #toolbar select")
+
+#: The needed elements (``NEEDED`` less ``spared``) that a shown element of ``selector`` lies over.
+COVERED = """([selector, needed, spared]) => {
+  const shown = (el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0 && el.textContent.trim() !== ''
+    && getComputedStyle(el).visibility !== 'hidden' ? b : null; };
+  const covered = [];
+  let bubbles = 0;
+  for (const bubble of document.querySelectorAll(selector)) {
+    const b = shown(bubble);
+    if (!b) continue;
+    bubbles += 1;
+    for (const el of document.querySelectorAll(needed)) {
+      if (bubble.contains(el) || el.contains(bubble) || (spared && el.matches(spared))) continue;
+      const c = shown(el);
+      if (c && b.left < c.right - 0.5 && c.left < b.right - 0.5 && b.top < c.bottom - 0.5 && c.top < b.bottom - 0.5) {
+        covered.push(`${bubble.className} over ${el.className || el.tagName} "${el.textContent.trim().slice(0, 24)}"`);
+      }
+    }
+  }
+  return {bubbles, covered};
+}"""
+
+SCREENS = [
+    pytest.param("1280x800", marks=pytest.mark.browser_context_args(
+        viewport={"width": 1280, "height": 800}, reduced_motion="reduce")),
+    pytest.param("390x844 touch", marks=pytest.mark.browser_context_args(**PHONE, reduced_motion="reduce")),
+]
+
+
+def hides_nothing(page: Page, selector: str, what: str, spared: str = "") -> None:
+    """The bubbles of ``selector`` are shown, in view, and over nothing the player needs."""
+    found = page.evaluate(COVERED, [selector, NEEDED, spared])
+    assert found["bubbles"] > 0, f"{what}: no bubble is shown"
+    assert not found["covered"], f"{what} hides {found['covered']}"
+    for index in range(found["bubbles"]):
+        box = page.locator(selector).nth(index).bounding_box()
+        size = page.viewport_size
+        assert box is not None and size is not None
+        assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] \
+            and box["y"] + box["height"] <= size["height"], f"{what} is out of view: {box}"
+
+
+def press(page: Page, target: Any) -> None:
+    target.tap() if page.evaluate("navigator.maxTouchPoints > 0") else target.click()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_kabalam_s_hint_hides_nothing_the_player_needs(page: Page, open_kabale: Callable[..., Page], screen: str) -> None:
+    """The playthrough's: over the sum and West's seat on a phone; over West's seat, the status and the
+    Hint button at 1280x800 (after a few plays: at the start of deal 7 it lies over West's seat)."""
+    page.add_init_script(INSTANT)
+    open_kabale("?game=kabalam&seed=7")
+    page.get_by_label("Who sits West?").select_option(label="The computer, normal")
+    press(page, page.get_by_role("button", name="Start the match"))
+    expect(page.locator(".seat-me.turn")).to_have_count(1, timeout=30_000)
+    press(page, page.get_by_role("button", name="Hint"))
+    expect(page.locator(".coach-hint")).to_be_visible(timeout=30_000)
+    hides_nothing(page, ".coach-hint", f"KABALAM's hint at {screen}")
+    page.screenshot(path=f"/tmp/nothing-hidden-kabalam-{screen.split()[0]}.png")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_patience_s_hint_and_refusal_hide_nothing_the_player_needs(
+        page: Page, open_kabale: Callable[..., Page], screen: str) -> None:
+    """Deal 11: a card picked up that the hint does not play, the hint (on a phone, over the sum), then
+    the hinted packet pressed: the refusal says what the sum is, and neither bubble hides it."""
+    page.add_init_script(INSTANT)
+    open_kabale("?game=patience&seed=11")
+    press(page, page.locator(".mine button[data-card]").nth(6))
+    press(page, page.get_by_role("button", name="Hint"))
+    expect(page.locator(".patience-hint")).to_be_visible(timeout=30_000)
+    hides_nothing(page, ".patience-hint", f"the patience's hint at {screen}")
+    press(page, page.locator(".kabala .packet.hinted [data-action=packet]").first)
+    expect(page.get_by_role("alert")).to_contain_text("The Kabala sums to 6")
+    hides_nothing(page, ".patience-hint", f"the patience's hint with a refusal at {screen}")
+    hides_nothing(page, ".kabala-table > .feedback .refusal", f"the patience's refusal at {screen}")
+    page.screenshot(path=f"/tmp/nothing-hidden-patience-{screen.split()[0]}.png")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_double_h_s_hint_hides_no_control(page: Page, open_kabale: Callable[..., Page], screen: str) -> None:
+    """Deal 5: the hint by the stock lay over "New deal" on a phone (a callout may lie over cards: a tap
+    takes it down; over no control, no status)."""
+    page.add_init_script(INSTANT)
+    open_kabale("?game=double-h&seed=5")
+    press(page, page.get_by_role("button", name="Hint"))
+    expect(page.locator(".hint-text")).to_be_visible(timeout=30_000)
+    hides_nothing(page, ".double-h-table > .feedback > :not(:empty)", f"Double H's hint at {screen}",
+                  spared=".double-h-board button, .stock-area button")
+    page.screenshot(path=f"/tmp/nothing-hidden-double-h-{screen.split()[0]}.png")
