@@ -179,6 +179,33 @@ def test_opening_kabalam_s_set_up_then_its_table_moves_nothing(screen: str, scre
     assert_nothing_moved(page, f"KABALAM's set-up, then its table, at {screen}")
 
 
+#: Where "Start the match" of KABALAM's set-up must be pressable without a scroll, and where the whole set-up
+#: fits (at 1280x800 the form was 1012 px high: a player scrolled to start; on a phone it is taller than any
+#: screen, and the button stays at the foot of the view).
+SET_UP_FITS = {"1280x800": True, "1366x768": True, "390x844": False, "768x1024": False}
+
+
+@pytest.mark.parametrize("screen", list(SET_UP_FITS))
+def test_kabalam_s_set_up_can_be_started_without_a_scroll(screen: str, screen_context: Any, base_url: str) -> None:
+    page: Page = screen_context(*SCREENS[screen])
+    page.goto(base_url + "?game=kabalam&seed=3")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    for seats in (2, 4):
+        page.get_by_label(f"{seats} players").check()
+        assert page.evaluate("scrollY") == 0
+        assert inside_viewport(page, '[data-action="start"]'), f"Start the match is out of view at {screen}, {seats} players"
+        hit = page.evaluate("""() => { const b = document.querySelector('[data-action="start"]').getBoundingClientRect();
+          return document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2).dataset.action; }""")
+        assert hit == "start", f"Start the match is covered at {screen}: {hit}"
+        if SET_UP_FITS[screen]:
+            assert page.evaluate("document.documentElement.scrollHeight <= innerHeight"), \
+                f"the set-up scrolls at {screen}, {seats} players"
+    page.screenshot(path=f"/tmp/kabalam-set-up-{screen}.png")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
+    expect(page.locator(".seat")).to_have_count(4)
+
+
 #: The cards that a shown bubble of the feedback (a refusal, a hint) lies over: the board's, the stock's, the waste's.
 CARDS_UNDER_FEEDBACK = """() => {
   const bubbles = [...document.querySelectorAll('.double-h-table > .feedback > *')]

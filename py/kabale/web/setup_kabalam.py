@@ -97,11 +97,16 @@ class KabalamSetup(Screen):
         return h(
             "section", {"class": "setup-form", "aria-labelledby": "setup-heading"},
             h("h2", {"id": "setup-heading", "text": t("setup.heading")}),
-            count_choices,
-            h("fieldset", {"class": "seats-plan"}, h("legend", {"text": t("setup.seats_plan")}), *seat_rows),
-            self.render_levels(),
-            options,
-            seed,
+            # who plays, and the rest (how strong the computer is, the options, the deal, the start): two
+            # columns on a wide screen, so that "Start the match" is in view at 1280x800 (kabale.css)
+            h("div", {"class": "setup-seats"},
+              count_choices,
+              h("fieldset", {"class": "seats-plan"}, h("legend", {"text": t("setup.seats_plan")}), *seat_rows)),
+            h("div", {"class": "setup-more"},
+              self.render_levels(),
+              options,
+              seed),
+            # (a child of the form, not of a column: it stays at the foot of the view over the whole form)
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
             h("button", {"type": "button", "class": "button primary", "data-action": "start",
                          "data-key": "start", "text": t("setup.start")}),
