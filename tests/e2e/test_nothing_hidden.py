@@ -173,3 +173,17 @@ def test_double_h_s_hint_hides_no_control(page: Page, open_kabale: Callable[...,
     hides_nothing(page, ".double-h-table > .feedback > :not(:empty)", f"Double H's hint at {screen}",
                   spared=".double-h-board button, .stock-area button")
     page.screenshot(path=f"/tmp/nothing-hidden-double-h-{screen.split()[0]}.png")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  reduced_motion="reduce")
+def test_your_seat_s_pill_lies_over_nothing_on_a_small_phone(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """At 360x740 your cards (two rows) pushed the prompt 19 px under the "You: 11 cards" pill."""
+    page.add_init_script(INSTANT)
+    open_kabale("?game=kabalam&seed=7")
+    page.get_by_label("Who sits West?").select_option(label="The computer, normal")
+    press(page, page.get_by_role("button", name="Start the match"))
+    expect(page.locator(".seat-me.turn")).to_have_count(1, timeout=30_000)
+    expect(page.locator(".mine .prompt")).to_have_text("Pick up cards, then choose a packet.")
+    hides_nothing(page, ".seat-me", "your seat's pill at 360x740", spared=".seat-me *")
+    pressable(page, ".mine button")
