@@ -40,6 +40,11 @@ before this script was written, 3 cold loads of each page):
   then took the main thread from PyScript, whose call came at 531 ms instead of 198.
   Leaving out drag.js, motion.js, redraw.js and callout.js (to load them after ready) saved
   44 ms in one run of 8 loads and 8 ms in the next of 10: within the noise.
+* Adopted: Python's start-up in a worker (index.html, assets/js/runtime.mjs). 6 loads each,
+  alternated with the page before (--variant), load 1.8-3.1: busy 862 ms against 1,297, the
+  longest task 184 against 662, blocking 205 against 703, wasm functions compiled on the main
+  thread 219 (39 ms) against 2,622 (182 ms); ready 1,766 against 1,374 ms (bare_trimmed 1,186,
+  bare 2,757): on two cores the worker, the page and V8's background compiling take turns.
 """
 
 from __future__ import annotations

@@ -35,15 +35,21 @@ from kabale.games.kabalam.match import Match  # noqa: E402
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-DEAL7 = {"match": {"game": "kabalam-match", "hands": [{"game": "kabalam", "moves": [
+#: Deal 7 for two seats as the r10 playthrough played it on a phone (its saved match,
+#: /work/notes/r10/play/k7-ph-data.json): South followed the Hint at moves 1, 3, 4, 16, 17 and 18
+#: ("2 on packet 1", "7 + 7 on packet 1", ...) and chose otherwise at moves 2 and 12.
+PLAYED_DEAL7: dict[str, object] = {"game": "kabalam-match", "hands": [{"game": "kabalam", "moves": [
     "bare 2D on 1", "double AH+5H on 3", "bare 7C 7D on 1", "double AS+4C on 1", "yield", "bare 1 on 3",
     "double 2+3 on 2", "double 4+5 on 1", "bare 3 on 2", "bare 4 on 2", "yield", "bare 5H on 2", "yield",
     "bare 6 on 2", "yield", "double 3D+4D on 2", "double 4H+4S on 2", "bare 5S on 1"],
     "options": {"compounded_doubles": False, "free_yield": False}, "seats": ["S", "W"], "seed": 7001,
     "starter": "S", "version": 1}], "options": {"compounded_doubles": False, "free_yield": False},
     "results": [{"closer": "S", "ending": "closed", "out_with_thirteen": [], "scores": {"S": 0, "W": 26}}],
-    "seats": ["S", "W"], "seed": 7, "version": 1},
-    "plan": {"seats": [{"kind": "you", "name": "", "seat": "S"}, {"kind": "normal", "name": "", "seat": "W"}]}}
+    "seats": ["S", "W"], "seed": 7, "version": 1}
+
+#: The same, saved with its plan, as the table keeps it (tests/unit/test_review_noise.py reviews the match).
+DEAL7 = {"match": PLAYED_DEAL7,
+         "plan": {"seats": [{"kind": "you", "name": "", "seat": "S"}, {"kind": "normal", "name": "", "seat": "W"}]}}
 
 SETTINGS = """
 localStorage.setItem("kabale:settings", JSON.stringify(
@@ -54,21 +60,27 @@ new PerformanceObserver(list => { for (const e of list.getEntries()) window.__lo
 """
 
 
-def long_match() -> dict[str, object]:
-    """Match 1 for two seats, played to its end by seeded bots (as tests/e2e/test_kabalam_review_table.py)."""
-    match = Match.start(1, seats=2)
-    bots = {seat: make_bot("random" if seat == "S" else "normal", random.Random(f"1:{seat}")) for seat in match.seats}
+def played(seed: int, seats: int, hands: int | None) -> Match:
+    """A match played by seeded bots (a random South): ``hands`` hands, or to its end (None).
+    tests/e2e/test_kabalam_review_table.py plays its matches with this too."""
+    match = Match.start(seed, seats=seats)
+    bots = {seat: make_bot("random" if seat == "S" else "normal", random.Random(f"{seed}:{seat}"))
+            for seat in match.seats}
     while True:
         hand = match.hand
         assert hand is not None
         while not hand.is_over():
             seat = hand.turn or ""
             match.apply(bots[seat].choose(hand.observation(seat)), seat)
-        if match.is_over():
-            break
+        if match.is_over() or match.hand_number == hands:
+            return match
         match.next_hand()
+
+
+def long_match() -> dict[str, object]:
+    """Match 1 for two seats, played to its end by seeded bots (as the browser test's)."""
     plan = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal")))
-    return SavedMatch(plan, match).to_dict()
+    return SavedMatch(plan, played(1, 2, None)).to_dict()
 
 
 def time_review(browser: object, url: str, data: dict[str, object]) -> tuple[float, float, int]:

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, both_rings, inside, marked_costliest
+from kabalam_review import played  # a match played by seeded bots (bench/kabalam_review.py)
 from kabale.bots import make_bot
 from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, review_kabalam
 from kabale.games.kabala.rules import Move
@@ -34,22 +35,6 @@ def english(key: str, **values: Any) -> str:
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-
-
-def played(seed: int, seats: int, hands: int | None) -> Match:
-    """A match played by seeded bots (a random South): ``hands`` hands, or to its end (None)."""
-    match = Match.start(seed, seats=seats)
-    bots = {seat: make_bot("random" if seat == "S" else "normal", random.Random(f"{seed}:{seat}"))
-            for seat in match.seats}
-    while True:
-        hand = match.hand
-        assert hand is not None
-        while not hand.is_over():
-            seat = hand.turn or ""
-            match.apply(bots[seat].choose(hand.observation(seat)), seat)
-        if match.is_over() or match.hand_number == hands:
-            return match
-        match.next_hand()
 
 
 def played_hand() -> Match:

@@ -11,18 +11,11 @@ from kabale.bots.review import DEFAULT_WORLDS, TABLE_DEALS, TABLE_WORLDS, review
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
+from kabalam_review import PLAYED_DEAL7
 
-#: Deal 7 for two seats as the r10 playthrough played it on a phone (its saved match,
-#: /work/notes/r10/play/k7-ph-data.json): South followed the Hint at moves 1, 3, 4, 16, 17 and 18
-#: ("2 on packet 1", "7 + 7 on packet 1", ...) and chose otherwise at moves 2 and 12.
-DEAL7 = {"game": "kabalam-match", "hands": [{"game": "kabalam", "moves": [
-    "bare 2D on 1", "double AH+5H on 3", "bare 7C 7D on 1", "double AS+4C on 1", "yield", "bare 1 on 3",
-    "double 2+3 on 2", "double 4+5 on 1", "bare 3 on 2", "bare 4 on 2", "yield", "bare 5H on 2", "yield",
-    "bare 6 on 2", "yield", "double 3D+4D on 2", "double 4H+4S on 2", "bare 5S on 1"],
-    "options": {"compounded_doubles": False, "free_yield": False}, "seats": ["S", "W"], "seed": 7001,
-    "starter": "S", "version": 1}], "options": {"compounded_doubles": False, "free_yield": False},
-    "results": [{"closer": "S", "ending": "closed", "out_with_thirteen": [], "scores": {"S": 0, "W": 26}}],
-    "seats": ["S", "W"], "seed": 7, "version": 1}
+#: Deal 7 as the r10 playthrough played it on a phone (bench/kabalam_review.py keeps the record).
+DEAL7 = PLAYED_DEAL7
+
 HINTED = (1, 3, 4, 16, 17, 18)
 
 
