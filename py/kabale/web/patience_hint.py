@@ -23,27 +23,14 @@ if TYPE_CHECKING:  # the solver loads when a hint is first asked for, not with t
 from .dom import Element, h
 from .felt_views import Mark
 from .messages import short_cards
+from .selection import play_cards
 from .sliced_hint import SlicedHint
 
-__all__ = ["PatienceHintMixin", "hint_cards"]
+__all__ = ["PatienceHintMixin"]
 
 #: Worlds and states per search at the table: bench/hints.py measures the time per hint.
 HINT_WORLDS = 8
 HINT_STATES = 3000
-
-
-def hint_cards(endowment: tuple[Any, ...], move: Move) -> list[int]:
-    """The places in the endowment of the cards a play takes (the first of each value, as
-    the table lays them out), so the table can mark them; none for a pass or a draw."""
-    if move.kind not in (BARE, DOUBLE):
-        return []
-    wanted = list(move.values)
-    chosen: list[int] = []
-    for index, card in enumerate(endowment):
-        if card.value in wanted:
-            wanted.remove(card.value)
-            chosen.append(index)
-    return chosen
 
 
 class PatienceHintMixin(SlicedHint):
@@ -80,7 +67,7 @@ class PatienceHintMixin(SlicedHint):
         hand, and that tap would play the old pick, not the advice (a new player's playthrough
         found the refusal this gave)."""
         move = advice.move
-        self.selected = frozenset(hint_cards(self.game_state.endowment, move)) if move is not None else frozenset()
+        self.selected = frozenset(play_cards(self.game_state.endowment, move)) if move is not None else frozenset()
 
     def hint_button(self) -> Element:
         game = self.game_state
@@ -95,7 +82,7 @@ class PatienceHintMixin(SlicedHint):
         t, move, game = self.t, advice.move, self.game_state
         assert move is not None
         if move.kind in (BARE, DOUBLE):
-            cards = [game.endowment[i] for i in hint_cards(game.endowment, move)]
+            cards = [game.endowment[i] for i in play_cards(game.endowment, move)]
             said = t("patience.hint.play", cards=short_cards(cards), packet=move.packet or 1)
         elif move.kind == PASS:
             said = t("patience.hint.pass", packet=move.packet or 1)
@@ -126,7 +113,7 @@ class PatienceHintMixin(SlicedHint):
             return ()
         move = advice.move
         packet = move.packet if move.kind in (BARE, DOUBLE, PASS) else None
-        return (Mark("hinted", packet, tuple(hint_cards(self.game_state.endowment, move))),)
+        return (Mark("hinted", packet, tuple(play_cards(self.game_state.endowment, move))),)
 
     def hint_bubble(self) -> tuple[int | None, Element] | None:
         """The advice in words and the packet it stands at (None: over the felt, as a draw's)."""

@@ -19,7 +19,7 @@ from kabale.games.patience.rules import Patience
 
 from .felt_views import Mark
 from .messages import short_cards
-from .patience_hint import hint_cards
+from .selection import play_cards
 from .sliced_review import REVIEW_ACTIONS, Progress, SlicedReview
 
 __all__ = ["PatienceReviewMixin", "REVIEW_ACTIONS", "cost_text", "position_before"]
@@ -73,7 +73,7 @@ class PatienceReviewMixin(SlicedReview):
             if move is None:
                 continue
             packet = move.packet if move.kind in (BARE, DOUBLE, PASS) and move.packet and 1 <= move.packet <= 3 else None
-            marks.append(Mark(name, packet, tuple(hint_cards(shown.endowment, move))))
+            marks.append(Mark(name, packet, tuple(play_cards(shown.endowment, move))))
         return tuple(marks)
 
     def move_words(self, game: Patience, move_text: str) -> str:
@@ -83,7 +83,7 @@ class PatienceReviewMixin(SlicedReview):
         if move is None:
             return move_text
         if move.kind in (BARE, DOUBLE):
-            cards = [game.endowment[i] for i in hint_cards(game.endowment, move)]
+            cards = [game.endowment[i] for i in play_cards(game.endowment, move)]
             return t("review.play", cards=short_cards(cards), packet=move.packet or 1)
         if move.kind == PASS:
             return t("review.pass", packet=move.packet or 1)
