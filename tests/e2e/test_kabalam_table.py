@@ -22,7 +22,10 @@ from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
 @pytest.fixture
 def table_page(page: Page) -> Page:
+    """A page whose computers play at once, with the system's reduced motion: these tests play
+    hands through the page, and the cards' flights are test_motion's."""
     page.add_init_script(INSTANT)
+    page.emulate_media(reduced_motion="reduce")
     return page
 
 

@@ -17,7 +17,10 @@ from kabale.games.patience.rules import Patience
 
 @pytest.fixture
 def patience_page(page: Page, open_kabale: Callable[..., Page]) -> Callable[[int], Page]:
+    """A deal opened with the system's reduced motion: these tests play games through the page,
+    and the cards' flights are test_motion's."""
     page.add_init_script(INSTANT)
+    page.emulate_media(reduced_motion="reduce")
 
     def open_deal(seed: int) -> Page:
         opened = open_kabale(f"?game=patience&seed={seed}")

@@ -20,7 +20,6 @@ mean points minus the seat's own.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Generator, Sequence
@@ -34,6 +33,7 @@ from kabale.games.kabalam.fast import doubles_held, to_sim
 from kabale.cards import COMPOUNDED_SUMS, Card
 from kabale.games.kabala.rules import Move, known_packets
 from kabale.games.kabalam.state import KabalamObservation
+from kabale.noise import NOISE_SE, paired_noise
 
 __all__ = ["Step", "Advice", "Evaluation", "plan_of", "advise", "think_advice", "evaluate", "think_evaluation",
            "HINT_BUDGET_MS", "NOISE_SE"]
@@ -205,13 +205,6 @@ def advise(
             return advice
 
 
-#: How many standard errors of the paired difference a move's cost must pass before a review charges it.
-#: About 2 is the usual 95% bound, and it matters: the review's "best" move is the best *mean* of
-#: several noisy means, so a cost within a few standard errors is as likely to be the luck of the
-#: sampled deals as a real loss. Deal 7 (the r10 playthrough, South's 8 decisions): a move valued
-#: over 200 deals has a paired standard error of 5.6-6.0 points, over 24 deals 16.5-20.1; the
-#: Hint's own moves cost 0.48 and 2.24 at 200 deals (2.0 and 4.9 at 24): noise, not a mistake.
-NOISE_SE = 2.0
 
 
 @dataclass(frozen=True)
@@ -244,12 +237,9 @@ class Evaluation:
         (standard deviation), as a different play sends the playout down another road, so 200
         deals leave a standard error near 6 points and 24 deals near 17."""
         made, best = self.moves.index(move), self._best()
-        if made == best or len(self.values) != len(self.moves) or self.worlds < 2:
+        if made == best or len(self.values) != len(self.moves):
             return 0.0
-        differences = [b - m for b, m in zip(self.values[best], self.values[made])]
-        mean = sum(differences) / len(differences)
-        variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-        return NOISE_SE * math.sqrt(variance / len(differences))
+        return paired_noise([b - m for b, m in zip(self.values[best], self.values[made])])
 
     def charged(self, move: Move) -> bool:
         """Whether ``move``'s cost is beyond the noise (a review charges and ranks only those)."""

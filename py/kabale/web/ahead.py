@@ -46,7 +46,7 @@ PATIENCE_SOLVER = (
     *_STATISTICS, "kabale.games.double_h.moves", "kabale.games.double_h.end", "kabale.games.double_h.core",
     "kabale.games.double_h.rules",
     "kabale.games.double_h.solver", "kabale.games.patience.solver", "kabale.solver_search", "kabale.solver",
-    "kabale.games.patience.solver_honest", "kabale.games.patience.solver_review",
+    "kabale.noise", "kabale.games.patience.solver_honest", "kabale.games.patience.solver_review",
 )
 #: What Double H's Hint (and "still winnable?") imports, leaves first.
 DOUBLE_H_SOLVER = (

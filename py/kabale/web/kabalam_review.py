@@ -79,18 +79,6 @@ class KabalamReviewMixin(SlicedReview):
             return self.t("review.no_cost")
         return self.t("kreview.cost", points=points_text(cost, self.t("review.decimal_mark")))
 
-    def decision_cost_words(self, decision: dict[str, Any], brief: bool = False) -> str:
-        """The cost, or, when it is within the sampling noise (not ``charged``: see
-        :mod:`kabale.bots.review`), that the move was as good as far as the deals can tell:
-        a cost the deals cannot tell from luck is not charged to the player. ``brief`` (the
-        list's cost column, narrow on a phone) says "as good"; the unit line above says why."""
-        if decision["cost"] > 0 and not decision.get("charged", True):
-            if brief:
-                return self.t("kreview.as_good")
-            review = self.current_review() or {}
-            return self.t("kreview.within", worlds=review.get("worlds_per_decision", 0))
-        return self.cost_words(decision["cost"])
-
     # -- a jump ------------------------------------------------------------------------
 
     def looking(self) -> str | None:

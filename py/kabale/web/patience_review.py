@@ -34,6 +34,8 @@ def cost_text(cost: float, decimal_mark: str) -> str:
 class PatienceReviewMixin(SlicedReview):
     """The patience's side of the review (mixed into :class:`PatienceTable`)."""
 
+    matched_field = "as_good"  # made as the hint would, or as well as far as the worlds can tell
+
     _before: dict[int, Patience] = {}
     _before_for: tuple[Move, ...] | None = None  # the moves the positions in _before are of
 

@@ -74,8 +74,17 @@ class SlicedReview:
         raise NotImplementedError
 
     def decision_cost_words(self, decision: dict[str, Any], brief: bool = False) -> str:
-        """A decision's cost in words (KABALAM's says when a cost is within the sampling noise;
-        ``brief`` in the list's narrow cost column)."""
+        """The cost, or, when it is within the sampling noise (not ``charged``: see
+        :mod:`kabale.noise`), that the move was as good as far as the sampled deals can tell:
+        a cost the deals cannot tell from luck is not charged to the player. ``brief`` (the
+        list's cost column, narrow on a phone) says "as good"; the unit line above says why.
+        A review made before costs had a noise (none is stored, but a list in memory across
+        an update may be) charges every cost, as it did."""
+        if decision["cost"] > 0 and not decision.get("charged", True):
+            if brief:
+                return self.t("review.as_good")
+            review = self.current_review() or {}
+            return self.t("review.within", worlds=review.get("worlds_per_decision", 0))
         return self.cost_words(decision["cost"])
 
     def made_words(self, decision: dict[str, Any]) -> str:

@@ -48,6 +48,7 @@ from typing import Generator
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience, PatienceObservation
+from kabale.noise import paired_noise
 from kabale.solver import HONEST, Hint, Verdict, describe_patience, solve_patience
 from kabale.solver_search import LOST, UNKNOWN, WON
 
@@ -64,7 +65,8 @@ Thinking = Generator[None, None, "Hint[Move]"]
 @dataclass(frozen=True)
 class MoveWins:
     """Every legal move's wins over the same sampled worlds (paired: each move is played in
-    every world), the votes of the worlds' own winning lines, and what the searches cost."""
+    every world), the votes of the worlds' own winning lines, what the searches cost, and
+    which moves won in each world (``won[w]``), so a cost comes with its sampling noise."""
 
     legal: tuple[Move, ...]
     wins: Counter[Move]
@@ -72,6 +74,7 @@ class MoveWins:
     worlds: int
     lost_worlds: int
     states: int
+    won: tuple[frozenset[Move], ...] = ()
 
     @property
     def best(self) -> Move:
@@ -79,14 +82,32 @@ class MoveWins:
         order = {move: index for index, move in enumerate(self.legal)}
         return min(self.legal, key=lambda move: (-self.wins[move], -self.votes[move], order[move]))
 
+    def cost(self, move: Move) -> float:
+        """The win chance ``move`` loses against the best, over the same worlds (0 for the best)."""
+        return (self.wins[self.best] - self.wins[move]) / self.worlds
+
+    def noise(self, move: Move) -> float:
+        """How far ``move``'s cost could be the sampled worlds' luck (:func:`kabale.noise.paired_noise`
+        of the worlds the best won and it lost, and the other way round; 0 for the best). With 16
+        worlds a move that loses 3 that the best wins, and wins none it loses, is within it (a
+        cost of 19%): three worlds out of sixteen cannot tell a loss from luck."""
+        best = self.best
+        if move == best or len(self.won) != self.worlds:
+            return 0.0
+        return paired_noise([(best in won) - (move in won) for won in self.won])
+
+    def charged(self, move: Move) -> bool:
+        """Whether ``move``'s cost is beyond the noise (a review charges and ranks only those)."""
+        return self.cost(move) > self.noise(move)
+
 
 def think_wins(observation: PatienceObservation, worlds: int, states: int,
                rng: random.Random) -> Generator[None, None, MoveWins]:
     """Count every legal move's wins in ``worlds`` worlds sampled by ``rng``, yielding after each
     search: the one counting that both the hint and the review (kabale.games.patience.solver_review) use."""
     legal = tuple(observation.legal_moves)
-    wins: Counter[Move] = Counter()
     votes: Counter[Move] = Counter()
+    won: list[frozenset[Move]] = []  # the moves that won, world by world
     searched = lost_worlds = 0
     for k in range(worlds):
         world = Patience.sample(observation, rng)
@@ -95,10 +116,12 @@ def think_wins(observation: PatienceObservation, worlds: int, states: int,
         yield
         if verdict.status == LOST:
             lost_worlds += 1
+            won.append(frozenset())
             continue  # every move loses in a world that is lost
         first = verdict.moves[0] if verdict.status == WON and verdict.moves else None
+        winning: set[Move] = set()
         if first is not None:
-            wins[first] += 1
+            winning.add(first)
             votes[first] += 1
         for move in legal:
             if move == first:
@@ -107,13 +130,18 @@ def think_wins(observation: PatienceObservation, worlds: int, states: int,
             after.apply(move)
             result = after.result()
             if result is not None:
-                wins[move] += result.won
+                if result.won:
+                    winning.add(move)
                 continue
             answer = solve_patience(after, budget_s=None, budget_states=states, seed=k)
             searched += answer.states
-            wins[move] += answer.status == WON
+            if answer.status == WON:
+                winning.add(move)
             yield
-    return MoveWins(legal, wins, votes, worlds, lost_worlds, searched)
+        won.append(frozenset(winning))
+    wins: Counter[Move] = Counter(dict.fromkeys(legal, 0))
+    wins.update(move for winning in won for move in winning)
+    return MoveWins(legal, wins, votes, worlds, lost_worlds, searched, tuple(won))
 
 
 def move_wins(observation: PatienceObservation, worlds: int = DEFAULT_WORLDS, states: int = DEFAULT_STATES,

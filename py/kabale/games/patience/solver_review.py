@@ -15,9 +15,15 @@ move 0 or more. A move that wins no fewer worlds than the hint's costs 0 too.
 Every decision has its own rng, seeded from the review's seed and the move
 number, so a review is the same on every run.
 
-The hint at the table samples its own worlds (its own seed), so a move that
-followed the hint can still cost a little here when the two samples disagree
-(seen: 1 or 2 worlds of 16 at an early move).
+A cost is **charged** only when it is beyond its sampling noise
+(:func:`kabale.noise.paired_noise`, as KABALAM's review: :data:`kabale.noise.NOISE_SE`
+standard errors of the per-world difference, a world won by one move and lost by
+the other); only charged decisions are ranked among the costliest or counted in
+``total_cost``, and the others are "as good, as far as the worlds tell"
+(``as_good`` counts them). The hint at the table samples its own worlds (its own
+seed), so a move that followed the hint could cost 1 or 2 worlds of 16 here when
+the two samples disagreed (seen at an early move), and was marked a mistake; with
+16 worlds a cost is charged from 4 worlds lost and none won back (25%).
 
 Time, with the defaults (16 worlds, 1,000 states per search), CPython on the
 2-core development machine: 10 whole games (deals 100-109, 5 played at random,
@@ -33,6 +39,7 @@ from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
 from kabale.games.patience.solver_honest import think_wins
+from kabale.noise import NOISE_SE
 
 __all__ = ["review_patience", "think_review", "Progress", "MARKED", "DEFAULT_WORLDS", "DEFAULT_STATES"]
 
@@ -87,13 +94,14 @@ def think_review(game: Patience, worlds: int | None = None, seed: int = 0,
             best = counted.best
             decisions.append({
                 "move_number": index, "made": str(move), "hint": str(best),
-                "cost": round((counted.wins[best] - counted.wins[move]) / worlds, 4),
+                "cost": round(counted.cost(move), 4),
                 "win_chance_hint": round(counted.wins[best] / worlds, 4),
                 "win_chance_made": round(counted.wins[move] / worlds, 4),
+                "noise": round(counted.noise(move), 4), "charged": counted.charged(move),
                 "choices": len(counted.legal), "costliest": None,
             })
         replay.apply(made)
-    ranked = sorted((d for d in decisions if d["cost"] > 0), key=lambda d: -d["cost"])[:MARKED]
+    ranked = sorted((d for d in decisions if d["charged"]), key=lambda d: -d["cost"])[:MARKED]
     for rank, decision in enumerate(ranked, start=1):
         decision["costliest"] = rank
     result = game.result()
@@ -107,8 +115,10 @@ def think_review(game: Patience, worlds: int | None = None, seed: int = 0,
         "unit": "win chance: the share of the sampled worlds the hint's choice wins minus the share the move made wins",
         "decisions": decisions,
         "costliest": [{"move_number": d["move_number"], "cost": d["cost"]} for d in ranked],
-        "total_cost": round(sum(d["cost"] for d in decisions), 4),
+        "noise": f"a cost is charged only beyond {NOISE_SE:g} standard errors of the paired per-world difference",
+        "total_cost": round(sum(d["cost"] for d in decisions if d["charged"]), 4),
         "matched_hint": sum(d["made"] == d["hint"] for d in decisions),
+        "as_good": sum(not d["charged"] for d in decisions),
     }
 
 
