@@ -190,6 +190,12 @@ const NEEDED = [".kabala-sum", ".turn-status", ".seat", ".feedback .refusal:not(
 const SPARE = "h2, h3, .packet-label, .memory-aid, .log-lines li, .review-at, .stats";
 /** Widths tried for the bubble, in rem (and the whole width of the table). */
 const BUBBLE_REM = [19, 15, 12];
+/** What a square pixel over anything NEEDED costs a spot, beside a pixel of distance. */
+const OVER_NEEDED = 1000;
+/** How far from its packet (in rem) the whole bubble may go before its first line alone is tried there. */
+const FAR_REM = 4;
+/** The bubble's second line, left out of sight when no spot near is free for both (KABALAM's, the patience's). */
+const SECOND_LINE = ".coach-margin, .hint-basis";
 
 function boxesOf(root, selector, skip) {
   const boxes = [];
@@ -230,13 +236,15 @@ function freeSpot(place, sizes, bounds, needed, spare) {
         // of two as good, the nearer, then the smaller bubble (a spot no nearer than the best is not looked at)
         let cost = distance(box, place) + width * height * 0.0005;
         if (best !== null && cost >= best.cost) continue;
+        let covered = 0;  // square pixels of what is needed under it
         for (const other of needed) {
-          cost += 1000 * overlap(box, other);
-          if (best !== null && cost >= best.cost) break;
+          covered += overlap(box, other);
+          if (best !== null && cost + OVER_NEEDED * covered >= best.cost) break;
         }
+        cost += OVER_NEEDED * covered;
         if (best !== null && cost >= best.cost) continue;
         for (const other of spare) cost += 0.02 * overlap(box, other);
-        if (best === null || cost < best.cost) best = { cost, box, size };
+        if (best === null || cost < best.cost) best = { cost, box, size, covered };
       }
     }
   }
@@ -264,10 +272,34 @@ function placeBubble() {
   if (panel && panel.height > (bounds.bottom - bounds.top) / 2 && panel.left > frame.left + frame.width / 2) {
     bounds.right = Math.min(bounds.right, panel.left - edge);  // the log, a side panel: the words keep out of it
   }
+  bubble.classList.remove("brief");
   Object.assign(bubble.style, { position: "absolute", left: "0px", top: "0px", right: "auto", bottom: "auto",
     transform: "none" });
   const origin = bubble.getBoundingClientRect();
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const needed = boxesOf(table, NEEDED, bubble);
+  const spare = boxesOf(table, SPARE, bubble);
+  const place = target.getBoundingClientRect();
+  let best = freeSpot(place, bubbleSizes(bubble, bounds, rem), bounds, needed, spare);
+  // No free spot (a 360x740 phone: the pass's words lay over the packets and the hand), or none near (a
+  // 390x844 phone: under the hand, 250 px from the packet): the move alone, by its packet, its second line
+  // (the margin, the worlds it was counted in) read out but not shown (kabale.css)
+  const near = FAR_REM * rem;
+  if (best !== null && (best.covered > 0 || distance(best.box, place) > near) && bubble.querySelector(SECOND_LINE)) {
+    bubble.classList.add("brief");
+    const brief = freeSpot(place, bubbleSizes(bubble, bounds, rem), bounds, needed, spare);
+    const better = brief !== null && (best.covered > 0 ? brief.cost < best.cost
+      : brief.covered === 0 && distance(brief.box, place) <= near);
+    if (better) best = brief;
+    else bubble.classList.remove("brief");
+  }
+  if (best === null) return;
+  Object.assign(bubble.style, { left: `${best.box.left - origin.left}px`, top: `${best.box.top - origin.top}px`,
+    width: `${best.size.width}px`, maxWidth: "none", zIndex: "6" });
+}
+
+/** The bubble's sizes at each width tried, as it now reads (each size once). */
+function bubbleSizes(bubble, bounds, rem) {
   const sizes = [];
   for (const widthRem of [...BUBBLE_REM, Infinity]) {
     const wide = Math.min(widthRem * rem, bounds.right - bounds.left);
@@ -276,12 +308,7 @@ function placeBubble() {
     const size = { width: Math.ceil(box.width), height: Math.ceil(box.height) };
     if (!sizes.some((other) => other.width === size.width && other.height === size.height)) sizes.push(size);
   }
-  const needed = boxesOf(table, NEEDED, bubble);
-  const spare = boxesOf(table, SPARE, bubble);
-  const best = freeSpot(target.getBoundingClientRect(), sizes, bounds, needed, spare);
-  if (best === null) return;
-  Object.assign(bubble.style, { left: `${best.box.left - origin.left}px`, top: `${best.box.top - origin.top}px`,
-    width: `${best.size.width}px`, maxWidth: "none", zIndex: "6" });
+  return sizes;
 }
 
 function placeAll() {

@@ -205,8 +205,6 @@ def advise(
             return advice
 
 
-
-
 @dataclass(frozen=True)
 class Evaluation:
     """Every legal move's mean value in points over the same sampled worlds, and each move's

@@ -106,10 +106,12 @@ class KabalamSetup(Screen):
               self.render_levels(),
               options,
               seed),
-            # (a child of the form, not of a column: it stays at the foot of the view over the whole form)
+            # (a child of the form, not of a column: it stays at the foot of the view over the whole form,
+            # on a bar of its own where the form scrolls under it, so no line of it is half hidden)
             h("p", {"class": "refusal", "role": "alert", "text": self.message}),
-            h("button", {"type": "button", "class": "button primary", "data-action": "start",
-                         "data-key": "start", "text": t("setup.start")}),
+            h("div", {"class": "setup-start"},
+              h("button", {"type": "button", "class": "button primary", "data-action": "start",
+                           "data-key": "start", "text": t("setup.start")})),
         )
 
     def render_levels(self) -> Element:
