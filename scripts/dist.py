@@ -93,14 +93,20 @@ def gzip_bytes(data: bytes, level: int = 9) -> bytes:
     return gzip.compress(data, compresslevel=level, mtime=0)
 
 
-# Quality 11 (the best) but for files over 16 MB (none today; the memory snapshot was
-# one): there 9, 4.8 MB instead of 4.1 MB but 9 s instead of nearly 4 minutes.
+#: Brotli's quality for what ships: 11, the best (but for files over 16 MB, none today; the memory
+#: snapshot was one: there 9, 4.8 MB instead of 4.1 MB but 9 s instead of nearly 4 minutes).
+QUALITY = 11
+#: A build for the tests asks for less (tests/conftest.py sets it): no test depends on how small the
+#: copies get, and on a fresh machine (CI) the runtime's copies took 41 s of one core at 11, 1.0 s at 5.
+QUALITY_VARIABLE = "KABALE_BROTLI_QUALITY"
+
 _NODE_BROTLI = """
 const fs = require("fs"), zlib = require("zlib");
-for (const file of JSON.parse(fs.readFileSync(0, "utf8"))) {
+const {quality, files} = JSON.parse(fs.readFileSync(0, "utf8"));
+for (const file of files) {
   const data = fs.readFileSync(file);
   fs.writeFileSync(file + ".br", zlib.brotliCompressSync(data, {params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: data.length > 16e6 ? 9 : 11,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: Math.min(quality, data.length > 16e6 ? 9 : 11),
     [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length}}));
 }
@@ -118,14 +124,16 @@ def brotli_files(paths: list[Path], cache: Path = BROTLI_CACHE) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     with open(cache / ".lock", "w", encoding="utf-8") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        made = {path: cache / hashlib.sha256(_NODE_BROTLI.encode() + path.read_bytes()).hexdigest() for path in paths}
+        quality = int(os.environ.get(QUALITY_VARIABLE, QUALITY))
+        how = f"{_NODE_BROTLI}{quality}".encode()
+        made = {path: cache / hashlib.sha256(how + path.read_bytes()).hexdigest() for path in paths}
         missing = [path for path in paths if not made[path].is_file()]
         if missing:
             node = shutil.which("node")
             if node is None:
                 raise precache.SiteError("node is needed to write the .br files (make setup needs it too)")
-            subprocess.run([node, "-e", _NODE_BROTLI], input=json.dumps([str(path) for path in missing]), text=True,
-                           check=True)
+            subprocess.run([node, "-e", _NODE_BROTLI], text=True, check=True,
+                           input=json.dumps({"quality": quality, "files": [str(path) for path in missing]}))
             for path in missing:
                 kept = made[path].with_suffix(".part")
                 shutil.copyfile(path.with_name(path.name + ".br"), kept)

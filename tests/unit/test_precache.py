@@ -374,3 +374,19 @@ def test_dist_makes_a_files_brotli_copy_once_and_copies_it_after(tmp_path: Path,
     assert (tmp_path / "two" / "game.js.br").read_bytes() == made
     with pytest.raises(precache.SiteError, match="node is needed"):
         dist.brotli_files([again, changed], cache)  # new bytes are compressed anew, never taken from another file
+
+
+def test_a_copy_made_at_one_brotli_quality_is_not_taken_for_another(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests build dist/ at quality 5 (tests/conftest.py); `make dist` at 11 must not copy their
+    copies from the shared cache, nor they its: the quality is part of how a copy was made."""
+    cache = tmp_path / "cache"
+    script = tmp_path / "game.js"
+    script.write_bytes(bytes(range(256)) * 400 + b"export const cards = 52;\n" * 400)
+    made = {}
+    for quality in ("5", "11"):
+        monkeypatch.setenv(dist.QUALITY_VARIABLE, quality)
+        dist.brotli_files([script], cache)
+        made[quality] = (tmp_path / "game.js.br").read_bytes()
+    assert len([entry for entry in cache.iterdir() if entry.name != ".lock"]) == 2  # one copy per quality
+    assert made["5"] != made["11"]
