@@ -272,7 +272,8 @@ function placeBubble() {
   if (panel && panel.height > (bounds.bottom - bounds.top) / 2 && panel.left > frame.left + frame.width / 2) {
     bounds.right = Math.min(bounds.right, panel.left - edge);  // the log, a side panel: the words keep out of it
   }
-  bubble.classList.remove("brief");
+  const second = bubble.querySelector(SECOND_LINE);
+  if (second) second.classList.remove("visually-hidden");
   Object.assign(bubble.style, { position: "absolute", left: "0px", top: "0px", right: "auto", bottom: "auto",
     transform: "none" });
   const origin = bubble.getBoundingClientRect();
@@ -283,15 +284,15 @@ function placeBubble() {
   let best = freeSpot(place, bubbleSizes(bubble, bounds, rem), bounds, needed, spare);
   // No free spot (a 360x740 phone: the pass's words lay over the packets and the hand), or none near (a
   // 390x844 phone: under the hand, 250 px from the packet): the move alone, by its packet, its second line
-  // (the margin, the worlds it was counted in) read out but not shown (kabale.css)
+  // (the margin, the worlds it was counted in) read out but not shown (kabale.css's .visually-hidden)
   const near = FAR_REM * rem;
-  if (best !== null && (best.covered > 0 || distance(best.box, place) > near) && bubble.querySelector(SECOND_LINE)) {
-    bubble.classList.add("brief");
+  if (best !== null && (best.covered > 0 || distance(best.box, place) > near) && second) {
+    second.classList.add("visually-hidden");
     const brief = freeSpot(place, bubbleSizes(bubble, bounds, rem), bounds, needed, spare);
     const better = brief !== null && (best.covered > 0 ? brief.cost < best.cost
       : brief.covered === 0 && distance(brief.box, place) <= near);
     if (better) best = brief;
-    else bubble.classList.remove("brief");
+    else second.classList.remove("visually-hidden");
   }
   if (best === null) return;
   Object.assign(bubble.style, { left: `${best.box.left - origin.left}px`, top: `${best.box.top - origin.top}px`,
