@@ -374,6 +374,7 @@ STRINGS_DA: dict[str, str] = {
     "keep.open": "Spil i en fane for sig selv, hvor spillene gemmes ↗",
     "url.bad_embed": "“{value}” er ikke et valg for embed: brug embed=1 til den kompakte visning.",
     # -- the coach (KABALAM): the Hint for a person, and the review
+    "mark.hinted": "{name}, markeret af tippet",
     "coach.hint": "Tip",
     "coach.thinking": "Tænker…",
     "coach.label": "Tip: hvad den svære computer ville spille på din plads, når den kun ved, hvad du har set",

@@ -356,6 +356,7 @@ STRINGS_EN: dict[str, str] = {
     "keep.open": "Play in a tab of its own, where games are kept ↗",
     "url.bad_embed": "“{value}” is not a choice for embed: use embed=1 for the compact view.",
     # -- the coach (KABALAM): the Hint for a person, and the review
+    "mark.hinted": "{name}, marked by the Hint",
     "coach.hint": "Hint",
     "coach.thinking": "Thinking…",
     "coach.label": "Hint: what the hard computer would play in your seat, knowing only what you have seen",

@@ -374,6 +374,7 @@ STRINGS_IT: dict[str, str] = {
     "keep.open": "Gioca in una scheda a sé, dove le partite sono conservate ↗",
     "url.bad_embed": "“{value}” non è un valore per embed: usa embed=1 per la vista compatta.",
     # -- the coach (KABALAM): the Hint for a person, and the review
+    "mark.hinted": "{name}, indicato dal suggerimento",
     "coach.hint": "Suggerimento",
     "coach.thinking": "Ci penso…",
     "coach.label": "Suggerimento: ciò che giocherebbe il computer difficile al tuo posto, sapendo solo ciò che hai visto",
