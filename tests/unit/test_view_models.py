@@ -15,9 +15,9 @@ from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.i18n import translate
-from kabale.web.messages import card_name, patience_event_text
+from kabale.web.messages import card_name, patience_event_text, short_cards
 from kabale.web.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
-from kabale.web.selection import pass_packets, playable_cards, playable_packets
+from kabale.web.selection import pass_packets, play_cards, playable_cards, playable_packets
 from kabale.web.felt_views import HINTED, Mark
 from kabale.web.view_models import ScoreRow, double_h_view, kabalam_view, patience_view, seat_name, seat_place
 
@@ -353,3 +353,25 @@ def test_a_hint_that_lays_no_card_marks_its_button_draw_yield_or_next_round() ->
     assert marked.next_round is not None and marked.next_round.hinted and not marked.felt.stock.hinted
     unmarked = double_h_view(dh.facts(), DoubleHStats(), EN, hinted=None, **common)
     assert unmarked.next_round is not None and not unmarked.next_round.hinted
+
+
+def test_a_card_the_hint_marks_picked_up_lights_the_hint_s_packet_and_is_not_called_no_play() -> None:
+    """Issue 28: one card of a hinted Double picked up is no play by itself, but a press on the
+    hint's packet plays the hint (selection.follow_hint): that packet lights and the prompt says
+    choose a packet, not "not a play". A card the hint does not mark is told as before."""
+    game = Patience.deal(14)
+    observation = game.observation()
+    double = next(move for move in observation.legal_moves if move.kind == "double")
+    assert double.packet is not None
+    marked = tuple(play_cards(observation.endowment, double))
+    hint = Mark(HINTED, double.packet, marked)
+    one = frozenset(marked[:1])
+    assert playable_packets([observation.endowment[marked[0]]], observation.legal_moves, observation.target) == ()
+    view = patience_view(game, PatienceStats(), EN, one, marks=(hint,))
+    assert view.lit == (double.packet,) and view.kabala.packets[double.packet - 1].press == "play"
+    assert view.prompt is not None
+    assert view.prompt.text == EN("selection.some", cards=short_cards([observation.endowment[marked[0]]]))
+    other = next(i for i, card in enumerate(observation.endowment) if card.value not in double.values)
+    stray = patience_view(game, PatienceStats(), EN, one | {other}, marks=(hint,))
+    picked = [observation.endowment[i] for i in sorted(one | {other})]
+    assert stray.lit == playable_packets(picked, observation.legal_moves, observation.target)

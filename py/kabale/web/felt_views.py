@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kabale.games.double_h.rules import PlaceFacts, TableFacts
 
 __all__ = [
-    "CardView", "CardMemo", "KabalaSeen", "Mark", "HINTED", "hinted_words", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
+    "CardView", "CardMemo", "KabalaSeen", "Mark", "HINTED", "hinted_words", "hint_packets", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
     "PlaceView", "StockView", "WasteView", "DoubleHFelt", "MAX_LAYERS", "WASTE", "card_view", "kabala_felt",
     "endowment_view", "moves_from", "place_where", "place_view", "double_h_felt",
 ]
@@ -245,18 +245,35 @@ class KabalaSeen(Protocol):
     def history(self) -> tuple[Event, ...]: ...
 
 
+def hint_packets(marks: Sequence[Mark], selected: frozenset[int], legal: Sequence[Move]) -> tuple[int, ...]:
+    """The packets where a press plays the Hint with the cards picked up (so they light up, and the
+    prompt does not call them "not a play"): the packet of the Hint's play whose marked cards
+    include every card picked up, while there is a move to make (:func:`.selection.follow_hint`).
+
+    >>> hint_packets([Mark(HINTED, 2, (0, 3))], frozenset({3}), [Move.double(1, 3, packet=2)])
+    (2,)
+    >>> hint_packets([Mark(HINTED, 2, (0, 3))], frozenset({1}), [Move.double(1, 3, packet=2)])
+    ()
+    """
+    if not selected or not legal:
+        return ()
+    return tuple(sorted({mark.packet for mark in marks
+                         if mark.name == HINTED and mark.packet and mark.cards and selected <= set(mark.cards)}))
+
+
 def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence[Card], t: Translate, *,
                 reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = (),
-                memo: CardMemo | None = None) -> KabalaView:
+                memo: CardMemo | None = None, hinted_lit: Sequence[int] = ()) -> KabalaView:
     """The Kabala as the player at the device sees it (``observation``: face_up, packet_sizes,
     target, history), where ``legal`` are the moves she may make now (none when it is not her
     turn) and ``picked`` the cards she holds up. While a play is shown (``reveal``) its packet
-    keeps its old face-up card and the sum its old value, until the flip. ``memo``: see ``card_view``."""
+    keeps its old face-up card and the sum its old value, until the flip. ``memo``: see ``card_view``;
+    ``hinted_lit``: the packets lit because a press there plays the Hint (:func:`hint_packets`)."""
     face_up = list(observation.face_up)
     if reveal is not None:
         face_up[reveal.packet - 1] = reveal.under
     sizes = observation.packet_sizes
-    lit = playable_packets(picked, legal, observation.target)
+    lit = tuple(sorted(set(playable_packets(picked, legal, observation.target)) | set(hinted_lit)))
     passable = pass_packets(legal)
     next_flips = next_flip_cards(observation) if memory_aid else None
     packets = []

@@ -22,11 +22,11 @@ class KabalaHint(SlicedHint):
     what it marks plays it (``KabalaTable.packet_chosen``). Mixed in before the table."""
 
     selected: frozenset[int]
-    message: str
 
     def advice_given(self, advice: object) -> None:
         """Cards picked up before the advice came are put down, so an old pick never stands
         between the player and the advice: a tap on the marked packet then plays it. (The
         patience's Hint used to pick its cards up itself, and a player who then tapped the
-        outlined cards put them down and was refused: "Pick up the cards to play first".)"""
-        self.selected, self.message = frozenset(), ""
+        outlined cards put them down and was refused: "Pick up the cards to play first".)
+        A refusal shown stays: it says what the sum is (tests/e2e/test_nothing_hidden.py)."""
+        self.selected = frozenset()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from kabale.cards import Card
 
 from .felt_views import (HINTED, CardMemo, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal, double_h_felt,
-                         endowment_view, hinted_words, kabala_felt)
+                         endowment_view, hint_packets, hinted_words, kabala_felt)
 from .messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
 
@@ -169,7 +169,8 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
     observation = game.observation()
     legal = observation.legal_moves
     picked = [observation.endowment[i] for i in sorted(selected) if i < len(observation.endowment)]
-    lit = playable_packets(picked, legal, observation.target)
+    hinted_lit = hint_packets(marks, selected, legal)
+    lit = tuple(sorted(set(playable_packets(picked, legal, observation.target)) | set(hinted_lit)))
     passable = pass_packets(legal)
     playable = playable_cards(observation.endowment, legal) if playable_setting else frozenset()
     prompt, draw = None, None
@@ -203,7 +204,8 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
                                              rate=f"{stats.rate:.0%}", streak=stats.streak, best=stats.best_streak),
         log=tuple(line for line in (patience_event_text(event, t) for event in observation.history) if line),
         result=result,
-        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
+        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards,
+                           hinted_lit=hinted_lit),
         endowment=endowment_view(observation.endowment, t, selected=selected, focus=focus, playable=playable,
                                  marks=marks, memo=cards),
     )
@@ -420,6 +422,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
     my_turn = looking is not None and shown.turn == looking and not shown.is_over() and shown is current
     endowment = observation.endowment if looking else ()
     legal = observation.legal_moves if my_turn else ()
+    hinted_lit = hint_packets(marks, selected, legal)  # a press there plays the Hint with the cards picked up
     # the bar: whose turn it is, or what is over
     if jump_number is not None:
         status = t("kreview.bar", number=jump_number)
@@ -465,7 +468,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         if my_turn and passable:
             prompt = PromptView(t("table.pass_prompt"), live=False)
         elif my_turn:
-            lit = playable_packets(picked, legal, observation.target)
+            lit = tuple(sorted(set(playable_packets(picked, legal, observation.target)) | set(hinted_lit)))
             prompt = PromptView(selection_text(endowment, selected, lit, observation.target, t), live=True)
         if my_turn and Move.yield_turn() in legal:
             yield_ = marked_button(ButtonView("yield", t("table.yield"), key="yield"), marks, t)
@@ -479,7 +482,8 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
         log=log_lines(observation.history, looking, names, t, log_memo), result=result, scores=scores, score_head=head, placing=placing,
         great_kabalist=great,
-        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
+        kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards,
+                           hinted_lit=hinted_lit),
         endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
         if looking else None,
     )
