@@ -24,7 +24,10 @@ class KabalamSetup(Screen):
         super().__init__(app)
         self.saved = saved
         self.count = len(saved.plan.seats) if saved else 2
-        self.seats: list[SeatPlan] = list(saved.plan.seats) if saved else list(TablePlan.default(4).seats)
+        # all four seats, whatever the saved match had: the saved plan's seats first, the default for the
+        # rest, so that choosing 3 or 4 players after a two-player match lists (and deals) them all
+        kept = {plan.seat: plan for plan in saved.plan.seats} if saved else {}
+        self.seats: list[SeatPlan] = [kept.get(plan.seat, plan) for plan in TablePlan.default(4).seats]
         self.options = saved.match.options if saved else Options()
         self.seed = seed if seed is not None else fresh_seed()
         self.message = ""
