@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from . import motion, update_banner
 from .dom import by_id, data, document, drawn_at_once, found, h, listen, made, redraw, replace_children, window
-from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
+from .i18n import LANGUAGE_NAMES, LANGUAGES, Said, Words, language_from, translate
 from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
@@ -317,9 +317,10 @@ class App:
         seed, vetted = spec.winnable_deal(fresh_seed)
         self.clear_notice(table.vetting[0])
         fresh = table.vetted(spec.deal(seed), vetted)
-        self.open_fresh(game, fresh, message="" if vetted is not None else self.t(table.vetting[1]), push=push)
+        self.open_fresh(game, fresh, message="" if vetted is not None else Said.of(table.vetting[1]), push=push)
 
-    def open_fresh(self, game: str, fresh: "SavedPatience | SavedDoubleH", message: str = "", *, push: bool) -> None:
+    def open_fresh(self, game: str, fresh: "SavedPatience | SavedDoubleH", message: Words | str = "", *,
+                   push: bool) -> None:
         self.save(game, fresh.to_dict())
         table = self.solitaire_table(game, fresh)
         table.message = message

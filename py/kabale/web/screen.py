@@ -11,6 +11,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 from .dom import Element
+from .i18n import Words, say
 
 if TYPE_CHECKING:
     from .app import App
@@ -48,6 +49,11 @@ class Screen:
 
     def t(self, key: str, **values: Any) -> str:
         return self.app.t(key, **values)
+
+    def said(self, words: Words | str | None) -> str:
+        """Kept words (a refusal, a hint, a note) in the language chosen now: a screen keeps what it
+        said as :class:`kabale.web.i18n.Said`, so a change of language redraws them too."""
+        return str(say(words, self.t))
 
     def render(self) -> Element | None:
         """The screen's content; None leaves the view empty (the lobby)."""

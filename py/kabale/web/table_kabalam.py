@@ -196,8 +196,9 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
               bubble,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             mine,
-            self.kept("feedback", self.message, lambda: h(
-                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message}))),
+            self.kept("feedback", self.said(self.message), lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert",
+                                                      "text": self.said(self.message)}))),
             log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_end(view),
         )

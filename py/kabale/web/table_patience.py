@@ -127,8 +127,9 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
               h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
               endowment,
               h("div", {"class": "controls"}, *controls)),
-            self.kept("feedback", self.message, lambda: h(
-                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message}))),
+            self.kept("feedback", self.said(self.message), lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert",
+                                                      "text": self.said(self.message)}))),
             self.kept("stats", view.stats, lambda: self.render_stats(view.stats)),
             log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_result(view.result, self.review_element(), leading=self.review_controls())
