@@ -63,6 +63,7 @@ class App:
         self.embed = False  # ?embed=1 (kept in every address the page writes)
         self._drawn_scope = ""  # the screen the view shows now (a redraw in place stays within one)
         self._soon: dict[str, Callable[[], Any]] = {}  # the saves waiting for the paint (save_soon)
+        self._confirmed: Callable[[], None] | None = None  # what the dialog's question does on yes (confirm)
 
     @property
     def language(self) -> str:
@@ -292,10 +293,7 @@ class App:
         """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
         counts as lost. A game that follows "winnable deals only" (Double H), with the setting on:
         a fresh deal the solver found winnable."""
-        from kabale.session import left_unfinished  # the statistics' ruling, the engine's
-
-        saved = self.store.load(game)
-        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted and left_unfinished(saved.game) is not None:
+        if self.unfinished(game):
             self.count_result(game, lambda stats: stats.record(False))
         vetting = SOLITAIRE_TABLES[game].vetting[0]
         if SOLITAIRE_TABLES[game].vetted is not None and seed is None and self.settings.winnable_only:
@@ -517,7 +515,10 @@ class App:
         replace_children(note, h("span", {"text": self.t(key)}), " " if link is not None else None, link)
         note.hidden = False
 
-    def open_dialog(self, heading: str, *content: Any) -> None:
+    def open_dialog(self, heading: str, *content: Any, close: str | None = None) -> None:
+        """The one modal dialog, with ``content`` under ``heading`` and its Close button (``close``: other
+        words for it, as "Keep playing" where it declines a question)."""
+        self._confirmed = None  # a question asked before is not this dialog's
         dialog = by_id("dialog")
         replace_children(
             by_id("dialog-body"),
@@ -525,9 +526,38 @@ class App:
             h("h2", {"id": "dialog-heading", "tabindex": "-1", "autofocus": True, "text": heading}),
             *content,
         )
-        by_id("dialog-close").textContent = self.t("dialog.close")
+        by_id("dialog-close").textContent = close or self.t("dialog.close")
         if not dialog.open:
             dialog.showModal()
+
+    def confirm(self, heading: str, text: str, yes: str, then: Callable[[], None]) -> None:
+        """Ask before doing what cannot be taken back: ``then`` runs on the dialog's ``yes`` button;
+        its Close button (say "Keep playing") or Escape does nothing."""
+        self.open_dialog(heading, h("p", {"text": text}),
+                         h("p", {"class": "dialog-actions"},
+                           h("button", {"type": "button", "class": "button primary", "data-action": "confirm",
+                                        "text": yes})),
+                         close=self.t("leave.keep"))
+        self._confirmed = then
+
+    def leave_solitaire(self, game: str, seed: int | None, action: str) -> None:
+        """New deal (``seed`` None) or Restart (its seed) from a table. A game left unfinished after a
+        move counts as lost (RULES.md, "Statistics"), so the player is asked first and told so: a new
+        player pressed New deal by chance mid-game, and Played went 3 -> 4 without a word."""
+        if self.unfinished(game):
+            t = self.t
+            self.confirm(t(f"leave.heading.{action}"), t("leave.counts_lost"), t(f"leave.yes.{action}"),
+                         lambda: self.new_solitaire(game, seed))
+            return
+        self.new_solitaire(game, seed)
+
+    def unfinished(self, game: str) -> bool:
+        """Whether the saved game of a patience would count as lost if left now (the engine's ruling)."""
+        from kabale.session import left_unfinished  # the statistics' ruling, the engine's
+
+        saved = self.store.load(game)
+        return isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted \
+            and left_unfinished(saved.game) is not None
 
     def show_settings(self) -> None:
         t, settings = self.t, self.settings
@@ -578,6 +608,11 @@ class App:
         action = data(element, "action") or ""
         if action == "lobby":
             self.show(Screen(self), push=True)
+        elif action == "confirm":
+            then, self._confirmed = self._confirmed, None
+            by_id("dialog").close()
+            if then is not None and self.caught_up():
+                then()
         elif action == "settings":
             self.show_settings()
         elif action == "help":

@@ -383,8 +383,8 @@ class DoubleHTable(TableShell):
             "dismiss": lambda target: self.dismiss(),
             "turning": lambda target: self.ask_turning_point(),
             "turning-go": lambda target: self.go_to_turning_point(),
-            "new-deal": lambda target: self.app.new_solitaire(self.game, None),
-            "restart": lambda target: self.app.new_solitaire(self.game, self.game_state.seed),
+            "new-deal": lambda target: self.app.leave_solitaire(self.game, None, "new-deal"),
+            "restart": lambda target: self.app.leave_solitaire(self.game, self.game_state.seed, "restart"),
             "rules": lambda target: self.app.show_rules(self.game),
         }
 
