@@ -8,13 +8,11 @@ to it. Nothing is kept in the DOM.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .dom import Element
+from .host import Host
 from .i18n import Words, say
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class Screen:
@@ -31,7 +29,7 @@ class Screen:
     #: a screen whose ``render`` only puts h()'s results together, as children of other h()'s.
     draws_at_once: bool = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self._cues: dict[str, Any] = {}
 
