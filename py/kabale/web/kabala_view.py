@@ -79,6 +79,13 @@ def endowment_drawn(view: EndowmentView,
              *(group(cards) for cards in view.groups))
 
 
+def face_drawn(view: CardView) -> Element:
+    """A card's face to look at, small, away from the felt (the cards left in a hand at its end):
+    named, with its corners, but with no ``data-card``, so the motion (assets/js/motion.js) never
+    takes it for a card of the table that moved there."""
+    return h("span", {"class": view.classes, "role": "img", "aria-label": view.words}, *view_corners(view))
+
+
 def line_drawn(line: str) -> Element:
     """A line of the log."""
     return h("li", {"text": line})

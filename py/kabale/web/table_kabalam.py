@@ -23,7 +23,7 @@ from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
 from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
 from .felt_views import Mark
-from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
+from .kabala_view import endowment_drawn, face_drawn, kabala_drawn, log_element, sum_drawn
 from .kept import KabalaDrawings, KeptDrawings
 from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
@@ -253,7 +253,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         t = self.t
         placing = h("p", {"class": "placing", "text": view.placing}) if view.placing is not None else None
         if view.result.kind == "hand-end":
-            table = h("table", {"class": "scores"},
+            table = h("table", {"class": "scores hand-scores"},
                       h("caption", {"text": t("end.points")}),
                       h("thead", {}, h("tr", {}, h("td", {}),
                                        *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
@@ -268,7 +268,15 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
                                   placing, sheet, self.review_element(), leading=self.review_controls())
 
     def score_row(self, row: ScoreRow, classes: str | None = None) -> Element:
-        return h("tr", {"class": classes}, h("th", {"scope": "row", "text": row.name}),
+        """A seat's row: its name, at a hand's end the cards left in its hand (small faces) and
+        what they cost, then its numbers."""
+        left = None
+        if row.left is not None:
+            left = h("td", {"class": "left"},
+                     h("span", {"class": "left-cards"}, *(face_drawn(card) for card in row.left.cards))
+                     if row.left.cards else None,
+                     h("span", {"class": "left-words", "text": row.left.words}))
+        return h("tr", {"class": classes}, h("th", {"scope": "row", "text": row.name}), left,
                  *(h("td", {"text": cell}) for cell in row.cells))
 
     def log_lines(self, observation: KabalamObservation, private: bool = True) -> list[str]:
