@@ -16,6 +16,7 @@ from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.i18n import translate
 from kabale.web.messages import card_name, patience_event_text
+from kabale.web.felt_views import Reveal
 from kabale.web.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
 from kabale.web.selection import pass_packets, playable_cards, playable_packets
 from kabale.web.view_models import ScoreRow, double_h_view, kabalam_view, patience_view, seat_name, seat_place
@@ -288,6 +289,31 @@ def finished() -> tuple[Match, TablePlan]:
         if match.is_over():
             return match, plan_of("you", "person")
         match.next_hand()
+
+
+def test_while_a_play_is_shown_the_log_stops_at_the_play() -> None:
+    """Issue 28, item 11: the engine flips the packet with the play; the table shows the play on
+    the old card for a moment. The log said the flip meanwhile ("Packet 3 flipped: 6 of hearts"
+    over the 8 of hearts); now its lines end with the play until the play turns over, and each
+    line comes with the index of its event (the table says another seat's to a screen reader)."""
+    match, plan = Match.start(3, 2), plan_of("you", "easy")
+    hand = match.hand
+    assert hand is not None
+    while not any(move.kind in ("bare", "double") for move in hand.legal_moves()):
+        match.apply(hand.legal_moves()[0], hand.turn)
+    face_up, seat = hand.face_up, hand.turn
+    play = next(move for move in hand.legal_moves() if move.kind in ("bare", "double"))
+    match.apply(play, seat)
+    history = hand.observation("S").history
+    played = max(index for index, event in enumerate(history) if event.kind in ("bare", "double"))
+    assert history[played + 1].kind == "flip"
+    reveal = Reveal(play.packet, history[played].cards, "You", face_up[play.packet - 1])
+    shown = kabalam_view(match, plan, EN, looking="S", viewer="S", reveal=reveal)
+    flipped = kabalam_view(match, plan, EN, looking="S", viewer="S")
+    flip_line = EN("log.flip", packet=play.packet, card=card_name(history[played + 1].cards[0], EN))
+    assert flipped.log[len(shown.log)] == flip_line and flip_line not in shown.log
+    assert shown.log == flipped.log[:len(shown.log)] and shown.log_at[-1] == played
+    assert flipped.log_at[len(shown.log)] == played + 1 and len(flipped.log_at) == len(flipped.log)
 
 
 def test_the_end_of_a_match_shows_the_score_sheet_and_the_great_kabalist() -> None:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Translate", "ButtonView", "BarView", "ResultView", "PromptView", "PatienceView", "DoubleHView", "FeedbackView",
     "SeatView", "LeftView", "ScoreRow", "KabalamView", "selection_text", "patience_view", "double_h_view", "double_h_result",
-    "kabalam_view", "seat_name", "seat_place", "LineMemo", "log_lines",
+    "kabalam_view", "seat_name", "seat_place", "LineMemo", "log_lines", "log_entries", "shown_history",
 ]
 
 Translate = Callable[..., str]
@@ -349,7 +349,9 @@ class KabalamView:
     """The KABALAM table as seen from the device. ``my_turn``: the one looking is to play;
     ``prompt`` and ``yield_`` are for her; ``mine_note`` is what the foot says when nobody
     looks (the cards are hidden, or the person watches the computer play on). ``result`` is
-    the end of the hand or the match, with its ``scores`` (rows) and ``placing``."""
+    the end of the hand or the match, with its ``scores`` (rows) and ``placing``. ``log`` is what
+    the table shows has happened: while a play is shown on its packet (``reveal``), the packet's
+    flip and what followed are still to come on the table, and so in the log (issue 28, item 11)."""
 
     bar: BarView
     seats: tuple[SeatView, ...]
@@ -366,6 +368,8 @@ class KabalamView:
     score_head: tuple[str, ...]
     placing: str | None
     great_kabalist: str | None = None
+    #: the log's lines' events: for each line of ``log``, the index of its event in the hand's history
+    log_at: tuple[int, ...] = ()
     kabala: KabalaView | None = None  # always made by kabalam_view
     endowment: EndowmentView | None = None  # the cards in the looking seat's hand (None: nobody looks)
 
@@ -471,12 +475,13 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
             else t("endowment.heading_of", name=names[looking], count=len(endowment))
     result, scores, head, placing, great = kabalam_end(match, plan, names, t, cards) if shown.is_over() \
         else (None, (), (), None, None)
+    log = log_entries(shown_history(observation.history, reveal), looking, names, t, log_memo)
     return KabalamView(
         bar=bar, seats=tuple(seats), my_turn=my_turn, prompt=prompt, yield_=yield_, endowment_heading=heading,
         mine_note=note, draw_pile=t("draw_pile", count=observation.draw_pile_size),
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
-        log=log_lines(observation.history, looking, names, t, log_memo), result=result, scores=scores, score_head=head, placing=placing,
-        great_kabalist=great,
+        log=tuple(line for _, line in log), result=result, scores=scores, score_head=head, placing=placing,
+        great_kabalist=great, log_at=tuple(index for index, _ in log),
         kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards),
         endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
         if looking else None,
@@ -488,9 +493,27 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
 LineMemo = dict[int, tuple[object, "str | None"]]
 
 
+def shown_history(history: Sequence[Any], reveal: Reveal | None) -> Sequence[Any]:
+    """The events the table shows have happened: while a play is shown on its packet (``reveal``),
+    up to that play (the engine has flipped the packet already, and maybe closed the hand; the
+    felt shows the old card and the old sum until the play turns over)."""
+    if reveal is not None:
+        for index in range(len(history) - 1, -1, -1):
+            if history[index].kind in ("bare", "double"):
+                return history[:index + 1]
+    return history
+
+
 def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, str], t: Translate,
               memo: LineMemo | None = None) -> tuple[str, ...]:
-    """The log of a hand as ``looking`` may read it (events not worth a line left out).
+    """The log of a hand as ``looking`` may read it (events not worth a line left out)."""
+    return tuple(line for _, line in log_entries(history, looking, names, t, memo))
+
+
+def log_entries(history: Sequence[Any], looking: str | None, names: Mapping[str, str], t: Translate,
+                memo: LineMemo | None = None) -> tuple[tuple[int, str], ...]:
+    """The log's lines as ``log_lines``, each with the index of its event in ``history`` (the
+    table says the lines of another's events to a screen reader).
 
     Why a memo: the log is the whole hand's history, and each redraw put every line of it into
     words again (some 40 lines, 200 translations a click). The engine keeps the events it has
@@ -498,13 +521,14 @@ def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, s
     redraw, and its line is the one made before; a new object (a card only its drawer saw, made
     afresh each time; another hand) is put into words."""
     if memo is None:
-        return tuple(line for line in (event_text(event, looking, names, t) for event in history) if line)
+        return tuple((index, line) for index, line in
+                     ((index, event_text(event, looking, names, t)) for index, event in enumerate(history)) if line)
     if len(memo) > 2 * len(history) + 64:  # the events of earlier hands, or made afresh: let them go
         kept = {id(event): memo[id(event)] for event in history if memo.get(id(event), (None,))[0] is event}
         memo.clear()
         memo.update(kept)
     lines = []
-    for event in history:
+    for index, event in enumerate(history):
         known = memo.get(id(event))
         if known is not None and known[0] is event:
             line = known[1]
@@ -512,7 +536,7 @@ def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, s
             line = event_text(event, looking, names, t)
             memo[id(event)] = (event, line)
         if line:
-            lines.append(line)
+            lines.append((index, line))
     return tuple(lines)
 
 
