@@ -211,7 +211,8 @@ class App:
             else:
                 replace_children(view, content)
             view.hidden = False
-            motion.after_redraw(view, scope, cues)
+            if not motion.after_redraw(view, scope, cues) and "log" in cues:
+                self.announce(cues["log"]["say"])  # no motion script: the log's lines show at once
         self._drawn_scope = scope if content is not None else ""
         # the page becomes a column as high as the screen around a table (kabale.css): a class,
         # not body:has(#view > .table), which restyled the whole page at every change in it
