@@ -193,3 +193,34 @@ def click_double_h_move(page: Page, move: Any) -> None:
         page.get_by_role("button", name=f"Turn over the pile on the {value}-place of the {side} H").click()
     else:
         page.get_by_role("button", name="Give up").click()
+
+
+#: What a Kabala table's Hint marks (issue 28): the cards a play lays, its packet, or a button (Yield, Draw).
+HINTED_CARDS = ".mine .endowment button.card.hinted"
+HINTED_PACKET = ".kabala .packet.hinted > [data-action=packet]"
+HINTED_BUTTON = ".controls button.hinted"
+
+
+def press_what_the_hint_marks(page: Page, cards_first: bool) -> str:
+    """Follow a Kabala table's Hint by its marks alone, as a player who reads the outlines, not the
+    words: the marked button (a yield, a draw); else the marked packet, after pressing the marked
+    cards when ``cards_first`` (both ways follow the hint). Each mark says so to a screen reader.
+    Returns what was pressed ("button", "packet" or "cards+packet")."""
+    cards, packet, button = page.locator(HINTED_CARDS), page.locator(HINTED_PACKET), page.locator(HINTED_BUTTON)
+    marked = packet.count() + button.count()
+    assert marked == 1, f"the hint marks {marked} packets and buttons, not one"
+    for target in (cards, packet, button):
+        for name in target.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)"):
+            assert str(name).endswith(", marked by the Hint"), name
+    if button.count():
+        assert cards.count() == 0, "a button's move lays no card"
+        button.click()
+        return "button"
+    pressed = "packet"
+    if cards_first and cards.count():
+        for index in range(cards.count()):
+            cards.nth(index).click()
+        expect(page.locator(HINTED_CARDS + "[aria-pressed=true]")).to_have_count(cards.count())
+        pressed = "cards+packet"
+    packet.click()
+    return pressed

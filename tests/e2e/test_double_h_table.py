@@ -170,6 +170,53 @@ def test_a_hint_says_what_it_is_based_on(double_h: Callable[[int], Page]) -> Non
     assert page.locator(".place-button.hinted, .waste.hinted").count() >= 1
 
 
+#: A deal that, with the Hint followed, ends in some 280 moves (round 1 draws the stock through).
+HINTED_DEAL = 3
+#: Once the hint on show is the advice (not "Thinking…"): what it marks, each its action and its name.
+HINT_MARKS = """() => {
+  const said = document.querySelector('.double-h-table .hint-text');
+  if (!said || !said.textContent.startsWith('Hint: ')) return null;
+  return [...document.querySelectorAll('.double-h-table .hinted')].map(e => [e.dataset.action, e.getAttribute('aria-label')]);
+}"""
+#: Once a marked card is picked up ("picked"), or the move is made: the hint goes with its position ("played").
+PICKED_OR_PLAYED = """() => document.querySelector('.double-h-table .hinted[aria-pressed=true]') ? 'picked'
+  : document.querySelector('.double-h-table .hinted') ? null : 'played'"""
+
+
+@pytest.mark.slow
+def test_following_the_hint_by_its_marks_alone_plays_a_whole_game(double_h: Callable[[int], Page]) -> None:
+    """Issue 28: a player who presses only what the Hint marks plays a whole game: a card's marked
+    source then its marked target (or the target alone), the stock, a pile's Turn over button
+    (not the pile), the Next round button. Each mark says so to a screen reader. (Some 280 hints:
+    the page is asked only what a player sees, a round trip or three each.)"""
+    page = double_h(HINTED_DEAL)
+    marked, end = page.locator(".double-h-table .hinted"), page.locator(".game-end")
+    pressed: dict[str, int] = {}
+    for _ in range(600):
+        if end.count():
+            break
+        page.keyboard.press("h")
+        marks = page.wait_for_function(HINT_MARKS, timeout=15_000).json_value()
+        assert marks and all(str(name).endswith(", marked by the Hint") for _action, name in marks), marks
+        kinds = [action for action, _name in marks]
+        marked.first.click()
+        if len(kinds) == 1:  # a button: the stock, a pile's Turn over, Next round
+            assert kinds[0] in ("draw", "turn", "next-round"), kinds
+            key = kinds[0]
+        else:  # a card: its source (a place or the waste) and its target place, pressed in the page's order
+            assert len(kinds) == 2 and "place" in kinds and set(kinds) <= {"place", "waste"}, kinds
+            key = "target alone"
+            if page.wait_for_function(PICKED_OR_PLAYED).json_value() == "picked":
+                marked.locator(":scope:not([aria-pressed=true])").click()
+                key = "source, target"
+        page.wait_for_function(PICKED_OR_PLAYED)  # played: the hint is gone
+        pressed[key] = pressed.get(key, 0) + 1
+    else:
+        raise AssertionError("the game did not end")
+    assert saved_double_h(page).game.is_over()
+    assert {"draw", "turn", "next-round", "target alone", "source, target"} <= set(pressed), pressed
+
+
 def test_no_axe_violations_on_the_double_h_table(double_h: Callable[[int], Page], axe_violations: Any) -> None:
     page = double_h(38)
     verdict = solve_seed(38, budget_s=None, budget_states=400_000)

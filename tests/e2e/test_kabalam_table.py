@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
-from helpers import (INSTANT, click_move, inside, revision, saved_match, start_two_seat_match, stored,
+from helpers import (INSTANT, click_move, inside, press_what_the_hint_marks, revision, saved_match,
+                     start_two_seat_match, stored,
                      wait_for_save)
 from kabale.bots import make_bot
 from kabale.cards import new_rng
@@ -31,6 +32,10 @@ def table_page(page: Page) -> Page:
     page.add_init_script(INSTANT)
     page.emulate_media(reduced_motion="reduce")
     return page
+
+
+#: A deal whose first hand, with the Hint followed, ends in some ten of the person's decisions.
+HINTED_HAND = 3
 
 
 def my_move(match: Match) -> Move:
@@ -446,6 +451,31 @@ def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str
     wait_for_save(page, "kabalam", before)
     expect(page.locator(".coach-hint")).to_have_count(0)
     expect(page.locator(".mine .endowment button.card.hinted")).to_have_count(0)
+
+
+def test_following_the_hint_by_its_marks_alone_plays_a_whole_hand(table_page: Page, base_url: str) -> None:
+    """Issue 28: a person who presses only what the Hint marks (its cards then its packet, its
+    packet alone, or the Yield button) plays a whole hand against the computer (at once)."""
+    page = table_page
+    start_two_seat_match(page, base_url, seed=HINTED_HAND)
+    hint, pressed = page.locator(".hint-button"), set()
+    for turn in range(80):
+        expect(page.locator(".hint-button:enabled, .hand-end").first).to_be_visible(timeout=30_000)
+        if page.locator(".hand-end").count():
+            break
+        before = revision(page, "kabalam")
+        moves_before = len(saved_match(page).match.hand.moves)
+        hint.click()
+        expect(page.locator(".coach-hint")).to_have_count(1, timeout=30_000)
+        pressed.add(press_what_the_hint_marks(page, cards_first=turn % 2 == 1))
+        wait_for_save(page, "kabalam", before)
+        assert len(saved_match(page).match.hand.moves) > moves_before
+        expect(page.locator(".refusal")).to_have_text("")
+    else:
+        raise AssertionError("the hand did not end")
+    hand = saved_match(page).match.hand
+    assert hand is not None and hand.is_over()
+    assert {"packet", "cards+packet"} <= pressed, pressed
 
 
 def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(page: Page, base_url: str) -> None:

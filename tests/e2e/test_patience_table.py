@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, click_move, inside, revision, saved_patience, wait_for_save
+from helpers import INSTANT, click_move, inside, press_what_the_hint_marks, revision, saved_patience, wait_for_save
 from kabale.cards import cards_from_text
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
@@ -28,6 +28,10 @@ def patience_page(page: Page, open_kabale: Callable[..., Page]) -> Callable[[int
         return opened
 
     return open_deal
+
+
+#: A deal whose game, following the Hint, ends in a few moves (the whole-game Hint test).
+SHORT_DEAL = 1
 
 
 def greedy(game: Patience) -> Move:
@@ -148,8 +152,7 @@ def test_the_hint_shows_the_honest_move_at_its_packet_inside_the_viewport(
     marked = page.locator(".mine button.card.hinted").evaluate_all("els => els.map(e => e.dataset.card)")
     assert sorted(card.value for card in cards_from_text(" ".join(marked))) == sorted(expected.values)
     inside(page, ".patience-hint")
-    # following it (its cards are picked up: one press on its packet), the hint is for a
-    # position gone: it leaves
+    # following it (one press on its packet plays it), the hint is for a position gone: it leaves
     before = revision(page, "patience")
     page.get_by_role("button", name=re.compile(rf"^Packet {expected.packet},")).click()
     wait_for_save(page, "patience", before)
@@ -157,9 +160,13 @@ def test_the_hint_shows_the_honest_move_at_its_packet_inside_the_viewport(
     assert saved_patience(page).game.moves[:1] == (expected,)
 
 
-def test_the_hint_picks_up_its_cards_so_one_tap_on_its_packet_follows_it(patience_page: Callable[[int], Page]) -> None:
-    """A card picked before asking stays no longer in hand: the advice picks up its own cards
-    (a new player picked a 4, asked, tapped the outlined packet and was refused for the 4)."""
+def test_the_hint_puts_down_an_old_pick_and_a_tap_on_its_packet_or_its_cards_follows_it(
+        patience_page: Callable[[int], Page]) -> None:
+    """Issue 28: the Hint marks its cards and packet and picks nothing up. A card picked before
+    asking is put down (a new player picked a 4, asked, tapped the packet and was refused for
+    the 4); a marked card pressed is picked up as any press does, and the packet then plays the
+    hint (the patience used to pick the cards up itself: tapping the outlined cards put them
+    down, and the packet answered "Pick up the cards to play first")."""
     from kabale.games.patience.solver_honest import honest_hint
 
     page = patience_page(14)
@@ -173,12 +180,43 @@ def test_the_hint_picks_up_its_cards_so_one_tap_on_its_packet_follows_it(patienc
     page.get_by_role("button", name="Hint").click()
     expect(page.get_by_role("status", name="Hint, from what you have seen only")).to_contain_text(
         f"on packet {expected.packet}.", timeout=15_000)
-    picked = hand.get_by_role("button", pressed=True).evaluate_all("els => els.map(e => e.dataset.card)")
-    assert sorted(card.value for card in cards_from_text(" ".join(picked))) == sorted(expected.values)
+    expect(hand.get_by_role("button", pressed=True)).to_have_count(0)  # the old pick is put down; none is picked
+    marked = hand.locator("button.card.hinted")
+    expect(marked).to_have_count(expected.count)
+    marked.first.click()  # a marked card picked up, as any press does
+    expect(hand.get_by_role("button", pressed=True)).to_have_count(1)
+    packet = page.get_by_role("button", name=re.compile(rf"^Packet {expected.packet},.*, marked by the Hint$"))
     before = revision(page, "patience")
-    page.get_by_role("button", name=re.compile(rf"^Packet {expected.packet},")).click()
+    packet.click()
     wait_for_save(page, "patience", before)
     assert saved_patience(page).game.moves[:1] == (expected,)
+    expect(page.locator(".refusal")).to_have_text("")
+
+
+def test_following_the_hint_by_its_marks_alone_plays_a_whole_patience(patience_page: Callable[[int], Page]) -> None:
+    """Issue 28: a player who presses only what the Hint marks (its cards then its packet, or its
+    packet alone, or its Draw button) plays the hint's moves to the end of the game."""
+    from kabale.games.patience.solver_honest import honest_hint
+
+    page = patience_page(SHORT_DEAL)
+    hint = page.get_by_role("button", name="Hint")
+    pressed = set()
+    for turn in range(60):
+        game = saved_patience(page).game
+        if game.is_over():
+            break
+        expected = honest_hint(game.observation(), seed=len(game.moves)).move  # to check the page, not to press
+        before = revision(page, "patience")
+        expect(hint).to_be_enabled()
+        hint.click()
+        expect(page.locator(".patience-hint")).to_have_count(1, timeout=15_000)
+        pressed.add(press_what_the_hint_marks(page, cards_first=turn % 2 == 1))
+        wait_for_save(page, "patience", before)
+        assert saved_patience(page).game.moves[len(game.moves)] == expected
+    else:
+        raise AssertionError("the patience did not end")
+    assert saved_patience(page).game.is_over()
+    assert {"packet", "cards+packet"} <= pressed
 
 
 #: The patience as stored now (not waiting for the save put off until after the paint), raw.

@@ -11,7 +11,7 @@ import pytest
 from kabale.bots import make_bot
 from kabale.bots.coach import Advice, Step, advise, evaluate, plan_of
 from kabale.cards import Card
-from kabale.games.kabala.rules import Move
+from kabale.games.kabala.rules import MAX_OF_A_VALUE, Move
 from kabale.games.kabalam.hand import KabalamHand, KabalamObservation
 from kabale.web.coach_text import hint_text, margin_text, move_words
 from kabale.web.i18n import LANGUAGES, translate
@@ -105,13 +105,18 @@ def test_the_words_of_a_hint() -> None:
     double = Move.double(4, 5, packet=2)
     plan = (Step(double, Card.from_text("7H"), 7), Step(Move.bare(7, 1, packet=1), None, None, closes=True))
     assert hint_text(Advice(double, plan), en) == (
-        "4 + 5 on packet 2; the 7 that comes up then makes the sum 7, which takes your 7 on packet 1; "
+        "Double: 4 + 5 on packet 2; the 7 that comes up then makes the sum 7, which takes your 7 on packet 1; "
         "that is your last card: you close the hand.")
     passing = Move.pass_flip(3)
     assert hint_text(Advice(passing, (Step(passing, Card.from_text("AS"), 2),)), en) == \
         "Pass and flip packet 3; the Ace that comes up leaves the next player the sum 2."
     assert hint_text(Advice(Move.yield_turn(), (Step(Move.yield_turn()),)), en) == "Yield: end your turn here."
-    assert move_words(Move.bare(8, 2, packet=1), en) == "8 + 8 on packet 1"
+    # a play is named as the log names it: "8 + 8" read as a sum, and said a Double on a 16 as well
+    assert move_words(Move.bare(8, 2, packet=1), en) == "Bare Descent: two 8s on packet 1"
+    assert move_words(Move.double(1, 3, packet=2), en) == "Double: Ace + 3 on packet 2"
+    assert move_words(Move.bare(1, 3, packet=3), en) == "Bare Descent: three Aces on packet 3"
+    later = (Step(double, Card.from_text("7H"), 7), Step(Move.bare(7, 2, packet=1), None, None, closes=True))
+    assert "which takes your two 7s on packet 1" in hint_text(Advice(double, later), en)
     advice = Advice(double, plan, ((double, 3.0), (Move.bare(9, 1, packet=1), 2.2)), 40)
     assert margin_text(advice, en) == "About 1 point better than the next best move (40 deals imagined)."
     assert margin_text(Advice(double, plan), en) is None
@@ -128,6 +133,10 @@ def test_every_language_words_every_kind_of_plan(language: str) -> None:
         for move in observation.legal_moves:
             text = hint_text(Advice(move, plan_of(observation, move)), t)
             assert "coach." not in text and "{" not in text and text.endswith(".")
+    # a Bare Descent of any size, in this language's words (a value's cards: 1 to 8, two decks)
+    for count in range(1, MAX_OF_A_VALUE + 1):
+        said = move_words(Move.bare(5, count, packet=1), t)
+        assert "coach." not in said and "{" not in said and "+" not in said
 
 
 def test_evaluate_costs_the_best_move_nothing_and_every_other_move_something_or_nothing() -> None:

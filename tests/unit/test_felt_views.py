@@ -17,7 +17,7 @@ from kabale.games.kabala.rules import Move, next_flip_cards
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.felt_views import (WASTE, CardMemo, Mark, PlaceMemo, Reveal, card_view, double_h_felt, endowment_view,
-                                   kabala_felt)
+                                   kabala_felt, place_where)
 from kabale.web.i18n import translate
 from kabale.web.messages import card_name, sum_explained
 from kabale.web.saved import SEATS, PatienceStats, SeatPlan, TablePlan
@@ -305,3 +305,35 @@ def test_a_card_memo_gives_back_the_view_of_the_same_look_and_equal_views_throug
         assert patience_view(game, PatienceStats(), EN, selected, cards=memo) == patience_view(game, PatienceStats(), EN,
                                                                                               selected)
         game.apply(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", ", marked by the Hint"), ("da", ", markeret af tippet"),
+                                                 ("it", ", indicato dal suggerimento")])
+def test_what_a_hint_marks_says_so_to_a_screen_reader(language: str, words: str) -> None:
+    """Issue 28: the outline shows the eye what to press; the name says it to the ear, in each language."""
+    t = partial(translate, language)
+    game = Patience.deal(21)
+    view = patience_view(game, PatienceStats(), t, marks=(Mark("hinted", 2, (0, 1)), Mark("made", 3, (2,))))
+    assert [packet.label.endswith(words) for packet in view.kabala.packets] == [False, True, False]
+    assert [card.words.endswith(words) for card in view.endowment.cards][:3] == [True, True, False]
+    turned = double_h_game(3, 0)
+    move = DoubleHMove.draw()
+    felt = double_h_felt(turned.facts(), t, hinted=move)
+    assert felt.stock.label.endswith(words) and not felt.waste.label.endswith(words)
+    assert not any(place.label.endswith(words) for place in felt.places)
+
+
+def test_a_hinted_turn_marks_the_turn_over_button_not_the_pile() -> None:
+    """Issue 28: pressing the pile picks up its card; the Turn over button is what turns it."""
+    game, rng, turn = DoubleH.deal(4), random.Random(4), None
+    while turn is None and not game.is_over():  # random moves until a pile may turn over
+        legal = [move for move in game.legal_moves() if move.kind is not MoveKind.GIVE_UP]
+        turn = next((move for move in legal if move.kind is MoveKind.TURN), None)
+        if turn is None:
+            game.apply(rng.choice(legal))
+    assert turn is not None and turn.target is not None, "the deal ended with no pile to turn over"
+    felt = double_h_felt(game.facts(), EN, hinted=turn, memo={})
+    assert not any(place.hinted for place in felt.places)
+    assert [place.name for place in felt.places if place.turn_hinted] == [str(turn.target)]
+    marked = next(place for place in felt.places if place.turn_hinted)
+    assert marked.turn_label == EN("mark.hinted", name=EN("dh.turn_over_label", where=place_where(turn.target, EN)))

@@ -19,6 +19,7 @@ from kabale.web.messages import card_name, patience_event_text
 from kabale.web.felt_views import Reveal
 from kabale.web.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
 from kabale.web.selection import pass_packets, playable_cards, playable_packets
+from kabale.web.felt_views import HINTED, Mark
 from kabale.web.view_models import ScoreRow, double_h_view, kabalam_view, patience_view, seat_name, seat_place
 
 EN = partial(translate, "en")
@@ -399,3 +400,36 @@ def test_the_logs_lines_kept_between_redraws_are_the_lines_made_afresh() -> None
         match.apply(rng.choice(hand.legal_moves()))
         checked += 1
     assert checked > 50
+
+
+# -- the Hint marks what to press ---------------------------------------------------------------------------
+
+
+def test_a_hint_that_lays_no_card_marks_its_button_draw_yield_or_next_round() -> None:
+    """Issue 28: a draw, a yield and Double H's next round are pressed on a button: the Hint marks it."""
+    hinted = partial(Mark, HINTED)
+    game, rng = Patience.deal(3), random.Random(3)
+    while DRAW not in game.legal_moves():  # the table draws by itself, unless it is shown a play first
+        game.apply(rng.choice(game.legal_moves()))
+    view = patience_view(game, PatienceStats(), EN, marks=(hinted(button="draw"),))
+    assert view.draw is not None and view.draw.hinted and view.draw.said == EN("mark.hinted", name=view.draw.label)
+    plain = patience_view(game, PatienceStats(), EN, marks=(hinted(button="yield"), Mark("made", button="draw")))
+    assert plain.draw is not None and not plain.draw.hinted and plain.draw.said is None
+
+    match = Match.start(3, 2)
+    while not (match.hand.turn == "S" and Move.yield_turn() in match.legal_moves()):  # S may yield
+        match.apply(rng.choice(match.legal_moves()))
+    plan = plan_of("you", "normal")
+    view_k = kabalam_view(match, plan, EN, looking="S", viewer="S", marks=(hinted(button="yield"),))
+    assert view_k.yield_ is not None and view_k.yield_.hinted
+    assert view_k.yield_.said == EN("mark.hinted", name=EN("table.yield"))
+    assert not any(packet.marks for packet in view_k.kabala.packets)  # not a packet: the button
+
+    dh = DoubleH.deal(5)
+    while not dh.facts().can_start_next_round:
+        dh.apply(DoubleHMove.draw())
+    common = dict(seed=5, moves_made=len(dh.history), can_undo=True, can_redo=False, over=False)
+    marked = double_h_view(dh.facts(), DoubleHStats(), EN, hinted=DoubleHMove.next_round(), **common)
+    assert marked.next_round is not None and marked.next_round.hinted and not marked.felt.stock.hinted
+    unmarked = double_h_view(dh.facts(), DoubleHStats(), EN, hinted=None, **common)
+    assert unmarked.next_round is not None and not unmarked.next_round.hinted

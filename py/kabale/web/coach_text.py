@@ -11,7 +11,7 @@ person has seen; these words add nothing to it.
 >>> t = lambda key, **v: translate("en", key, **v)
 >>> plan = (Step(Move.double(4, 5, packet=2), Card.from_text("7H"), 7), Step(Move.bare(7, 1, packet=1), None, None))
 >>> hint_text(Advice(plan[0].move, plan), t)
-'4 + 5 on packet 2; the 7 that comes up then makes the sum 7, which takes your 7 on packet 1; a card you have not seen comes up then.'
+'Double: 4 + 5 on packet 2; the 7 that comes up then makes the sum 7, which takes your 7 on packet 1; a card you have not seen comes up then.'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from kabale.bots.coach import Advice, Step
 from kabale.games.kabala.rules import Move
 
-from .messages import Translate, value_name
+from .messages import Translate, plural_value, value_name
 
 __all__ = ["move_words", "hint_text", "margin_text", "points_text"]
 
@@ -28,17 +28,31 @@ def _values(values: tuple[int, ...], t: Translate) -> str:
     return " + ".join(value_name(value, t) for value in values)
 
 
+def _cards(move: Move, t: Translate) -> str:
+    """The cards a play lays, as the play names them: a Bare Descent's count of one value ("two 2s", or
+    "7" alone; never "2 + 2", which reads as a sum and would say a Double on a 4 as well); a Double's two
+    values ("Ace + 3")."""
+    if move.kind == "bare":
+        value, count = move.values[0], move.count
+        if count == 1:
+            return value_name(value, t)
+        return t(f"coach.count.{count}", plural=plural_value(value, t))  # of 2 to MAX_OF_A_VALUE (8)
+    return _values(move.values, t)
+
+
 def move_words(move: Move, t: Translate) -> str:
-    """"4 + 5 on packet 2", "7 + 7 on packet 1", "pass and flip packet 3", "yield"."""
+    """The move named as the log names it: "Bare Descent: two 8s on packet 1", "Double: 4 + 5 on
+    packet 2", "Pass and flip packet 3", "Yield: end your turn here"."""
     if move.kind in ("bare", "double"):
-        return t("coach.play", cards=_values(move.values, t), packet=move.packet)
+        return t(f"coach.{move.kind}", cards=_cards(move, t), packet=move.packet)
     if move.kind == "pass":
         return t("coach.pass", packet=move.packet)
     return t("coach.yield")
 
 
 def _cards_words(move: Move, t: Translate) -> str:
-    return t("coach.yours", cards=_values(move.values, t), packet=move.packet)
+    """Your cards of a later play, in a sentence: "your two 7s on packet 1", "your Ace + 3 on packet 2"."""
+    return t("coach.yours", cards=_cards(move, t), packet=move.packet, count=move.count)
 
 
 def hint_text(advice: Advice, t: Translate) -> str:

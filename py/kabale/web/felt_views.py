@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from kabale.games.double_h.rules import PlaceFacts, TableFacts
 
 __all__ = [
-    "CardView", "CardMemo", "KabalaSeen", "Mark", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
+    "CardView", "CardMemo", "KabalaSeen", "Mark", "HINTED", "hinted_words", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
     "PlaceView", "StockView", "WasteView", "DoubleHFelt", "MAX_LAYERS", "WASTE", "card_view", "kabala_felt",
     "endowment_view", "moves_from", "place_where", "place_view", "double_h_felt",
 ]
@@ -115,6 +115,7 @@ def card_view(card: Card | None, t: Translate, *, face_up: bool = True, role: st
         said, corner = t("card.face_down") if words is None else words, ""
     else:
         said, corner = card_name(card, t) if words is None else words, corner_index(card, t)
+    said = hinted_words(said, marks, t) if said else said
     view = CardView(card, face_up=face_up or card is None, words=said, corner=corner, role=role, picked=picked,
                     playable=playable, marks=marks, index=index, focused=focused)
     if memo is not None:
@@ -138,11 +139,23 @@ def add_marks(marks: tuple[str, ...], more: Iterable[str]) -> tuple[str, ...]:
 class Mark:
     """A move marked on the felt by a hint or a review's jump: ``name`` is the mark (hinted,
     made), ``packet`` the packet it plays on or flips (None: none), ``cards`` the places in
-    the endowment of the cards it plays."""
+    the endowment of the cards it plays, ``button`` the action of the button that makes it
+    when it lays nothing on a packet (draw, yield): what to press is what is marked."""
 
     name: str
     packet: int | None = None
     cards: tuple[int, ...] = ()
+    button: str | None = None
+
+
+#: The mark of the Hint's move: a marked card, packet, place or button says so to a screen reader too.
+HINTED = "hinted"
+
+
+def hinted_words(words: str, marks: Iterable[str], t: Translate) -> str:
+    """What a screen reader says for something the Hint marks: its words, then that the Hint marks
+    it ("Packet 2, …, marked by the Hint"), as the outline shows it to the eye."""
+    return t("mark.hinted", name=words) if HINTED in marks else words
 
 
 @dataclass(frozen=True)
@@ -255,15 +268,16 @@ def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence
         if next_flips is not None:
             coming = next_flips[number - 1]
             memory = t("kabala.next_flip", card=card_name(coming, t)) if coming else t("kabala.next_flip_unknown")
+        packet_marks = add_marks((), (mark.name for mark in marks if mark.packet == number))
         packets.append(PacketView(
             number=number, name=t("kabala.packet", number=number), top=card_view(top, t, role="top", memo=memo), size=size,
             layers=min(size - 1, MAX_LAYERS), lit=number in lit or passing, passing=passing,
-            label=t("kabala.packet_flip_label" if passing else "kabala.packet_label", number=number,
-                    card=card_name(top, t), count=size),
+            label=hinted_words(t("kabala.packet_flip_label" if passing else "kabala.packet_label", number=number,
+                                 card=card_name(top, t), count=size), packet_marks, t),
             reveal=RevealView(t("kabala.played_by", name=shown.name),
                               tuple(card_view(card, t, role="revealed") for card in shown.cards)) if shown else None,
             memory=memory,
-            marks=add_marks((), (mark.name for mark in marks if mark.packet == number)),
+            marks=packet_marks,
         ))
     explained = sum_explained(face_up)
     return KabalaView(
@@ -334,7 +348,8 @@ class PlaceView:
     bottom first (all face up; empty: no card), its frame, whether it is a legal target of the
     card picked up (``lit``), whether its top card is the one picked up, a hint's source or
     target, the place a refusal speaks of; whether its top card can go somewhere (it may be
-    dragged), its label, and the turn-over button's words and label (None: it cannot turn)."""
+    dragged), its label, and the turn-over button's words and label (None: it cannot turn) and
+    whether the hint marks that button (its move turns this place over)."""
 
     name: str
     value: int
@@ -349,6 +364,7 @@ class PlaceView:
     label: str
     turn: str | None = None
     turn_label: str | None = None
+    turn_hinted: bool = False
 
     @property
     def classes(self) -> str:
@@ -423,7 +439,9 @@ def place_label(place: "PlaceFacts", t: Translate) -> str:
 
 
 def place_view(place: "PlaceFacts", t: Translate, *, lit: bool, picked: bool, hinted: bool, refused: bool,
-               cards: CardMemo | None = None) -> PlaceView:
+               cards: CardMemo | None = None, turn_hinted: bool = False) -> PlaceView:
+    """A place as it shows: ``hinted`` marks it (a hinted card's source or target), ``turn_hinted``
+    its turn-over button (a hinted turn: the button is what to press, not the pile)."""
     from kabale.games.double_h.moves import MoveKind
 
     movable = any(move.kind is MoveKind.CARD for move in place.moves)
@@ -431,9 +449,12 @@ def place_view(place: "PlaceFacts", t: Translate, *, lit: bool, picked: bool, hi
     return PlaceView(
         name=place.name, value=place.value, index=value_index(place.value, t),
         cards=tuple(card_view(card, t, role="in-pile", memo=cards) for card in place.cards), frame=place.frame, lit=lit,
-        picked=picked, hinted=hinted, refused=refused, movable=movable, label=place_label(place, t),
+        picked=picked, hinted=hinted, refused=refused, movable=movable,
+        label=hinted_words(place_label(place, t), (HINTED,) if hinted else (), t),
         turn=t("dh.turn_over") if turnable else None,
-        turn_label=t("dh.turn_over_label", where=place_where(place.place, t)) if turnable else None,
+        turn_label=hinted_words(t("dh.turn_over_label", where=place_where(place.place, t)),
+                                (HINTED,) if turn_hinted else (), t) if turnable else None,
+        turn_hinted=turnable and turn_hinted,
     )
 
 
@@ -445,7 +466,8 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
                   refused: frozenset[str] = frozenset(), memo: PlaceMemo | None = None, language: str = "",
                   cards: CardMemo | None = None) -> DoubleHFelt:
     """The places, the stock and the waste with the card picked up at ``source`` (its legal
-    targets lit), the ``hinted`` move's places marked and the ``refused`` place marked.
+    targets lit), what to press for the ``hinted`` move marked (a card's source and target,
+    the stock for a draw, a place's turn-over button for a turn) and the ``refused`` place marked.
 
     ``memo`` (kept by the table, with the ``language`` its words are in) gives back the view of
     a place whose drawing has not changed: most clicks change two or three of the 26, and
@@ -457,34 +479,40 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
 
     card, turn = MoveKind.CARD, MoveKind.TURN
     targets = frozenset(str(move.target) for move in moves_from(source, facts))
-    hinted_places = () if hinted is None else (hinted.source, hinted.target)
+    hinted_places = (hinted.source, hinted.target) if hinted is not None and hinted.kind is card else ()
+    hinted_turn = hinted.target if hinted is not None and hinted.kind is turn else None
     places = []
     for place in facts.places:
         name = place.name
         lit, picked, is_refused = name in targets, source == name, name in refused
-        hint_here = place.place in hinted_places
+        hint_here, turn_here = place.place in hinted_places, place.place == hinted_turn
         if memo is None:
             places.append(place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused,
-                                     cards=cards))
+                                     cards=cards, turn_hinted=turn_here))
             continue
         kinds = {move.kind for move in place.moves}
-        key = (language, place.cards, place.frame, card in kinds, turn in kinds, lit, picked, hint_here, is_refused)
+        key = (language, place.cards, place.frame, card in kinds, turn in kinds, lit, picked, hint_here, turn_here,
+               is_refused)
         kept = memo.get(name)
         if kept is None or kept[0] != key:
             kept = (key, place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused,
-                                    cards=cards))
+                                    cards=cards, turn_hinted=turn_here))
             memo[name] = kept
         places.append(kept[1])
     top = facts.waste[-1] if facts.waste else None
+    draw_hinted = hinted is not None and hinted.kind is MoveKind.DRAW
+    waste_hinted = hinted is not None and hinted.from_waste
     return DoubleHFelt(
         places=tuple(places),
         stock=StockView(facts.stock_count,
-                        t("dh.stock_label", count=facts.stock_count) if facts.stock_count else t("dh.stock_empty"),
-                        hinted=hinted is not None and hinted.kind is MoveKind.DRAW, suit_order_label=t("dh.suit_order_label")),
+                        hinted_words(t("dh.stock_label", count=facts.stock_count) if facts.stock_count
+                                     else t("dh.stock_empty"), (HINTED,) if draw_hinted else (), t),
+                        hinted=draw_hinted, suit_order_label=t("dh.suit_order_label")),
         waste=WasteView(
             top=card_view(top, t, memo=cards), count=len(facts.waste), picked=source == WASTE,
-            hinted=hinted is not None and hinted.from_waste, movable=bool(facts.waste_moves),
-            label=t("dh.waste_label", card=card_name(top, t), count=len(facts.waste)) if top else t("dh.waste_empty"),
+            hinted=waste_hinted, movable=bool(facts.waste_moves),
+            label=hinted_words(t("dh.waste_label", card=card_name(top, t), count=len(facts.waste)) if top
+                               else t("dh.waste_empty"), (HINTED,) if waste_hinted else (), t),
         ),
         targets=targets,
         source=source,

@@ -20,7 +20,7 @@ from .i18n import Told, Words
 from .messages import refusal
 from .screen import later
 from .table_shell import TableShell
-from .selection import pass_packets, play_for, playable_packets
+from .selection import follow_hint, pass_packets, play_for, playable_packets
 
 
 #: Where a hand is dealt from (the draw pile), and what is dealt, in order: the backs of the
@@ -117,13 +117,27 @@ class KabalaTable(TableShell):
         self.message = Told(refusal, (error,))
         self.refresh()
 
+    def hinted_move(self) -> Move | None:
+        """The move of the Hint on show (None: none on show); each game's hint mixin says."""
+        return None
+
+    def hint_followed(self, packet: int) -> Move | None:
+        """The Hint's move, when a press on ``packet`` follows it (:func:`.selection.follow_hint`)."""
+        move = self.hinted_move()
+        return None if move is None else follow_hint(self.seen().endowment, move, packet, self.selected)
+
     def packet_chosen(self, packet: int) -> None:
-        """A click, a key or a drop on a packet: pass and flip it, or play the picked-up cards on it."""
+        """A click, a key or a drop on a packet: play the Hint's move when the press follows it;
+        else pass and flip it, or play the picked-up cards on it."""
         showing = self.reveal is not None
         self.finish_reveal(go_on=False)
         if not self.may_play():
             if showing:
                 self.after_reveal()  # the shown play flips now, and the game goes on
+            return
+        hinted = self.hint_followed(packet)
+        if hinted is not None:
+            self.play(hinted)
             return
         observation = self.seen()
         if packet in pass_packets(observation.legal_moves):
@@ -187,8 +201,9 @@ class KabalaTable(TableShell):
         if not found(button) or not self.may_play():
             return False
         observation = self.seen()
-        legal = observation.legal_moves
-        return int(data(button, "packet") or 0) in playable_packets(self.picked(observation), legal, observation.target)
+        legal, packet = observation.legal_moves, int(data(button, "packet") or 0)
+        return packet in playable_packets(self.picked(observation), legal, observation.target) \
+            or self.hint_followed(packet) is not None  # a marked card dropped on the Hint's packet plays it
 
     def on_drop(self, target: Any, event: Any) -> None:
         button = target.closest("[data-action=packet]")

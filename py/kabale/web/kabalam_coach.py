@@ -14,17 +14,18 @@ from typing import TYPE_CHECKING, Any, Generator, Hashable
 
 from kabale.bots.coach import Advice, think_advice
 from kabale.cards import new_rng
+from kabale.games.kabala.rules import YIELD, Move
 
 from .coach_text import hint_text, margin_text
 from .dom import Element, h
-from .felt_views import Mark
+from .felt_views import HINTED, Mark
 from .selection import play_cards
-from .sliced_hint import SlicedHint
+from .kabala_hint import KabalaHint
 
 __all__ = ["CoachMixin"]
 
 
-class CoachMixin(SlicedHint):
+class CoachMixin(KabalaHint):
     """Hint state and drawing for a KABALAM table (mixed into :class:`KabalamTable`)."""
 
     advice: Advice | None = None
@@ -78,17 +79,27 @@ class CoachMixin(SlicedHint):
         packet = advice.move.packet or 0
         return packet if 1 <= packet <= 3 else None
 
+    def hinted_move(self) -> Move | None:
+        """The move of the advice on show: a press on its packet plays it (KabalaTable.packet_chosen)."""
+        advice = self.current_advice()
+        return None if advice is None else advice.move
+
     def hint_mark(self) -> Mark | None:
         """The advice on show marked on the table: its packet and the cards in the hand it plays
         (as the patience's Hint marks them). Why the cards: a hint of "Ace + 5" with two Aces in
         the hand left the person to guess which (the r10 playthrough); the cards marked are those
-        a click on the packet would lay, the first of each value (:func:`.selection.play_cards`)."""
+        a click on the packet would lay, the first of each value (:func:`.selection.play_cards`).
+        A yield marks the Yield button: what to press is what is marked."""
         advice = self.current_advice()
+        if advice is None or self.viewer is None:
+            return None
+        if advice.move.kind == YIELD:
+            return Mark(HINTED, button="yield")
         at = self.hint_at()
-        if advice is None or at is None or self.viewer is None:
+        if at is None:
             return None
         endowment = self.match.hand.observation(self.viewer).endowment
-        return Mark("hinted", at, tuple(play_cards(endowment, advice.move)))
+        return Mark(HINTED, at, tuple(play_cards(endowment, advice.move)))
 
     def hint_bubble(self) -> Element | None:
         """The advice over the felt, at the packet it names (at the controls for a yield)."""

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator, Hashable
 
-from kabale.games.kabala.rules import BARE, DOUBLE, PASS, Move
+from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, PASS, Move
 from kabale.games.patience.rules import Patience
 
 if TYPE_CHECKING:  # the solver loads when a hint is first asked for, not with the table
     from kabale.solver import Hint
 
 from .dom import Element, h
-from .felt_views import Mark
+from .felt_views import HINTED, Mark
 from .messages import short_cards
 from .selection import play_cards
-from .sliced_hint import SlicedHint
+from .kabala_hint import KabalaHint
 
 __all__ = ["PatienceHintMixin"]
 
@@ -33,7 +33,7 @@ HINT_WORLDS = 8
 HINT_STATES = 3000
 
 
-class PatienceHintMixin(SlicedHint):
+class PatienceHintMixin(KabalaHint):
     """Hint state and drawing for the patience table (mixed into :class:`PatienceTable`)."""
 
     advice: "Hint[Move] | None" = None
@@ -60,14 +60,6 @@ class PatienceHintMixin(SlicedHint):
         from kabale.games.patience.solver_honest import think_hint  # the solver loads on the first hint
 
         return think_hint(self.game_state.observation(), HINT_WORLDS, HINT_STATES, seed=len(self.game_state.moves))
-
-    def advice_given(self, advice: "Hint[Move]") -> None:
-        """The advice picks up the cards it plays (a pass or a draw puts down any picked), so one
-        tap on the outlined packet follows it: a pick made before asking would otherwise stay in
-        hand, and that tap would play the old pick, not the advice (a new player's playthrough
-        found the refusal this gave)."""
-        move = advice.move
-        self.selected = frozenset(play_cards(self.game_state.endowment, move)) if move is not None else frozenset()
 
     def hint_button(self) -> Element:
         game = self.game_state
@@ -106,6 +98,11 @@ class PatienceHintMixin(SlicedHint):
             return None
         return advice
 
+    def hinted_move(self) -> Move | None:
+        """The move of the advice on show: a press on its packet plays it (KabalaTable.packet_chosen)."""
+        advice = self.shown_advice()
+        return None if advice is None else advice.move
+
     def hint_marks(self) -> tuple[Mark, ...]:
         """What the advice marks on the felt: its packet (a play or a pass) and the cards it plays."""
         advice = self.shown_advice()
@@ -113,7 +110,8 @@ class PatienceHintMixin(SlicedHint):
             return ()
         move = advice.move
         packet = move.packet if move.kind in (BARE, DOUBLE, PASS) else None
-        return (Mark("hinted", packet, tuple(play_cards(self.game_state.endowment, move))),)
+        return (Mark(HINTED, packet, tuple(play_cards(self.game_state.endowment, move)),
+                     button="draw" if move.kind == DRAW else None),)
 
     def hint_bubble(self) -> tuple[int | None, Element] | None:
         """The advice in words and the packet it stands at (None: over the felt, as a draw's)."""

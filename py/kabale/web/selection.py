@@ -77,6 +77,32 @@ def play_cards(cards: Sequence[Card], move: Move) -> list[int]:
     return places
 
 
+def follow_hint(cards: Sequence[Card], move: Move, packet: int, selected: frozenset[int]) -> Move | None:
+    """The move a press on ``packet`` makes when it follows the Hint's ``move`` (None: it does
+    not; the usual rules apply): the press is on the hint's packet and the cards picked up are
+    none or some of those the hint marks (:func:`play_cards`), so "tap the packet" and "tap the
+    marked cards, then the packet" both play it. A play is made with the very cards marked.
+
+    >>> from kabale.cards import cards_from_text
+    >>> hand, double = cards_from_text("AS 2H 3D 3C"), Move.double(1, 3, packet=2)
+    >>> str(follow_hint(hand, double, 2, frozenset())), str(follow_hint(hand, double, 2, frozenset({0})))
+    ('double AS+3D on 2', 'double AS+3D on 2')
+    >>> follow_hint(hand, double, 1, frozenset()), follow_hint(hand, double, 2, frozenset({3}))
+    (None, None)
+    """
+    if move.packet != packet:
+        return None
+    if move.kind == "pass":
+        return move if not selected else None
+    if not move.is_play:
+        return None
+    marked = play_cards(cards, move)
+    if not selected <= set(marked):
+        return None
+    laid = [cards[index] for index in marked]
+    return Move.bare_cards(laid, packet=packet) if move.kind == "bare" else Move.double_cards(*laid, packet=packet)
+
+
 def pass_packets(legal_moves: Iterable[Move]) -> tuple[int, ...]:
     """The packets a pass may flip (all three when passing is what is left)."""
     return tuple(move.packet for move in legal_moves if move.kind == "pass" and move.packet is not None)

@@ -235,8 +235,9 @@ class DoubleHTable(TableShell):
                 },
                 h("span", {"class": "pile"}, *pile),
             ),
-            self.kept(f"turn-{name}", (place.turn, place.turn_label), lambda: h(
-                "button", {"type": "button", "class": "button small turn", "data-action": "turn", "data-place": name,
+            self.kept(f"turn-{name}", (place.turn, place.turn_label, place.turn_hinted), lambda: h(
+                "button", {"type": "button", "class": "button small turn hinted" if place.turn_hinted else "button small turn",
+                           "data-action": "turn", "data-place": name,
                            "data-key": f"turn-{name}", "aria-label": place.turn_label, "text": place.turn}))
             if place.turn is not None else None,
         )
@@ -426,9 +427,22 @@ class DoubleHTable(TableShell):
             return True
         return False
 
+    def hinted_move(self) -> Move | None:
+        """The move of the hint on show (None: none, or no move can win any more)."""
+        return self.hint[0] if self.hint is not None and not self.thinking else None
+
     def place_chosen(self, name: str) -> None:
-        """A click on a place: drop the picked-up card there, or pick up its top card."""
+        """A click on a place: drop the picked-up card there, or pick up its top card. A press on
+        the target the hint marks plays the hint's card when nothing else is picked up, so the
+        marked target alone follows it as the marked source then target do (the Kabala tables'
+        packet does the same)."""
         self.focus = name
+        hinted = self.hinted_move()
+        if (hinted is not None and hinted.kind is MoveKind.CARD and str(hinted.target) == name
+                and self.source in (None, WASTE if hinted.source is None else str(hinted.source))):
+            self._last_tap = None
+            self.play(hinted)
+            return
         if self.source is not None and self.source != name:
             self._last_tap = None
             source = None if self.source == WASTE else self.source
@@ -577,6 +591,7 @@ class DoubleHTable(TableShell):
             else:
                 basis = Said.of("dh.basis.guess")
             self.hint = (found.move, basis)
+            self.source = None  # a card picked up before would turn a press on the hint's source into a move there
 
         self.think(work)
 

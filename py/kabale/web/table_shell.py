@@ -35,10 +35,11 @@ def used(call: Callable[[], None]) -> Key:
 
 
 def button_element(view: ButtonView) -> Element:
-    """A button from its view (data-action, data-key, disabled, primary)."""
-    return h("button", {"type": "button", "class": "button primary" if view.primary else "button",
+    """A button from its view (data-action, data-key, disabled, primary, marked by the Hint)."""
+    classes = "button primary" if view.primary else "button"
+    return h("button", {"type": "button", "class": classes + " hinted" if view.hinted else classes,
                         "data-action": view.action, "data-key": view.key, "disabled": view.disabled,
-                        "text": view.label})
+                        "aria-label": view.said, "text": view.label})
 
 
 class TableShell(Screen):

@@ -12,13 +12,13 @@ out the rest (its layout) from its view model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kabale.cards import Card
 
-from .felt_views import (CardMemo, CardView, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal,
-                         card_view, double_h_felt, endowment_view, kabala_felt)
+from .felt_views import (HINTED, CardMemo, CardView, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal,
+                         card_view, double_h_felt, endowment_view, hinted_words, kabala_felt)
 from .messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
 
@@ -46,13 +46,23 @@ Translate = Callable[..., str]
 class ButtonView:
     """A button: the action it sends (``data-action``), its words, the key that finds it again
     after a redraw (``data-key``, for the focus), whether it may be pressed, whether it is the
-    panel's main one."""
+    panel's main one; ``said``: what a screen reader says when that is more than its words (the
+    Hint marks it: ``hinted``)."""
 
     action: str
     label: str
     key: str | None = None
     disabled: bool = False
     primary: bool = False
+    hinted: bool = False
+    said: str | None = None
+
+
+def marked_button(button: ButtonView | None, marks: Sequence[Mark], t: Translate) -> ButtonView | None:
+    """The button marked when the Hint's move is pressed there (a draw, a yield: ``Mark.button``)."""
+    if button is None or not any(mark.name == HINTED and mark.button == button.action for mark in marks):
+        return button
+    return replace(button, hinted=True, said=hinted_words(button.label, (HINTED,), t))
 
 
 @dataclass(frozen=True)
@@ -170,7 +180,7 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
             prompt = PromptView(selection_text(observation.endowment, selected, lit, observation.target, t), live=True)
         if Move.draw() in legal:
             label = t("patience.draw" if observation.draw_pile_size > 1 else "patience.draw_last")
-            draw = ButtonView("draw", label, key="draw")
+            draw = marked_button(ButtonView("draw", label, key="draw"), marks, t)
     undo, redo = undo_redo(game.can_undo, game.can_redo, t)
     result = None
     if game.is_over() and not jumped:
@@ -268,6 +278,8 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
     "still winnable?" (yes, no, unknown; shown when the setting ``still_winnable`` asks). On the
     felt: the card picked up at ``source``, the ``hinted`` move, the ``refused`` place (see
     :func:`kabale.web.felt_views.double_h_felt` for ``memo``, ``language`` and ``cards``)."""
+    from kabale.games.double_h.moves import MoveKind
+
     shown_verdict = None
     if still_winnable and verdict is not None and not over:
         shown_verdict = (f"verdict {verdict}", t(f"dh.winnable.{verdict}"))
@@ -280,7 +292,9 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
         round=t("dh.round", round=facts.round, bonus=facts.bonus),
         stock_label=felt.stock.label,
         waste_label=felt.waste.label,
-        next_round=ButtonView("next-round", t("dh.next_round", bonus=max(facts.bonus - 1, 1)), key="next-round")
+        next_round=marked_button(
+            ButtonView("next-round", t("dh.next_round", bonus=max(facts.bonus - 1, 1)), key="next-round"),
+            [Mark(HINTED, button="next-round")] if hinted is not None and hinted.kind is MoveKind.NEXT_ROUND else [], t)
         if facts.can_start_next_round else None,
         undo=undo, redo=redo,
         hint=ButtonView("hint", t("dh.hint_button"), key="hint", disabled=over),
@@ -470,7 +484,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
             lit = playable_packets(picked, legal, observation.target)
             prompt = PromptView(selection_text(endowment, selected, lit, observation.target, t), live=True)
         if my_turn and Move.yield_turn() in legal:
-            yield_ = ButtonView("yield", t("table.yield"), key="yield")
+            yield_ = marked_button(ButtonView("yield", t("table.yield"), key="yield"), marks, t)
         heading = t("endowment.heading", count=len(endowment)) if plan.plan_of(looking).kind == "you" \
             else t("endowment.heading_of", name=names[looking], count=len(endowment))
     result, scores, head, placing, great = kabalam_end(match, plan, names, t, cards) if shown.is_over() \
