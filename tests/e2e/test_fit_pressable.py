@@ -80,3 +80,70 @@ def test_no_table_scrolls_sideways_in_any_language(screen: str, screen_context: 
         expect(page.locator(".kabalam-table .seat")).to_have_count(4)
         wrong += sideways(page, f"KABALAM, 4 seats, in {language} at {screen}")
     assert not wrong, "\n".join(wrong)
+
+
+def match_at_your_turn(seed: int, hand: int) -> dict[str, Any]:
+    """A 4-seat match saved at your first turn of a hand (you South, three computers): the hands before,
+    and the others' turns of this one, played in CPython by random players (seeded, so always the same)."""
+    match = Match.start(seed, seats=4)
+    rng = random.Random(1)
+    while not (match.hand_number == hand and match.hand is not None and match.turn == "S"):
+        if match.hand is not None and match.hand.is_over():
+            match.next_hand()
+            continue
+        moves = match.legal_moves()
+        match.apply(moves[rng.randrange(len(moves))])
+    assert len(match.in_match) == 4
+    plan = TablePlan((SeatPlan("S", "you"), SeatPlan("W", "easy"), SeatPlan("N", "normal"), SeatPlan("E", "hard")))
+    record = {"app": "kabale", "schema": 1, "name": "kabalam", "revision": 1,
+              "data": SavedMatch(plan, match).to_dict()}
+    stored: dict[str, Any] = json.loads(json.dumps(record))  # (as the page stores it: JSON through and through)
+    return stored
+
+
+def saved_before_the_page_starts(page: Page, record: dict[str, Any]) -> None:
+    """The match is in storage before the page's scripts run (once: a reload keeps what the page saved)."""
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                         f" localStorage.setItem('kabale:kabalam', {json.dumps(json.dumps(record))}); }}")
+
+
+#: Each of the elements is wholly inside the viewport, and a press at a point of its own reaches it, not what
+#: covers it: the first quarter of a card (the next card of its value leaves it bare); an element's centre,
+#: and half way from it to its top and to its foot (a line drawn over half a button takes a press there).
+NOT_REACHED = """(selector) => {
+  const d = document.documentElement, wrong = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // not shown
+    const at = el.getClientRects()[0];  // (a link's words may run over two lines: its first)
+    const points = el.matches('.card') ? [[0.25, 0.5]] : [[0.5, 0.5], [0.5, 0.25], [0.5, 0.75]];
+    const missed = points.map(([fx, fy]) => document.elementFromPoint(at.left + at.width * fx, at.top + at.height * fy))
+      .filter((hit) => !hit || !el.contains(hit));
+    const inside = box.top >= -0.5 && box.left >= -0.5 && box.bottom <= d.clientHeight + 0.5
+      && box.right <= d.clientWidth + 0.5;
+    if (!inside || missed.length) {
+      const name = el.getAttribute('aria-label') || el.textContent.trim();
+      wrong.push(`${name.slice(0, 30)} at (${Math.round(box.left)}, ${Math.round(box.top)})-(${Math.round(box.right)},`
+        + ` ${Math.round(box.bottom)}) of ${d.clientWidth}x${d.clientHeight}: `
+        + missed.map((hit) => hit ? hit.className || hit.tagName : 'nothing').join(', '));
+    }
+  }
+  return wrong;
+}"""
+
+
+def test_a_hand_of_two_rows_stays_on_the_screen_with_four_seats(screen_context: Any, base_url: str) -> None:
+    """Item 5: deal 709751725, hand 2, four seats, at 1280x800: your 11 cards took two rows, the second
+    went under the foot of the screen and the prompt under it too (the felt, narrowed by the side seats,
+    stacked its sum over its packets). Every card and the prompt in view and reached, in each language."""
+    page: Page = screen_context(*SCREENS["1280x800"])
+    saved_before_the_page_starts(page, match_at_your_turn(709751725, hand=2))
+    page.goto(base_url + "?game=kabalam&seed=709751725")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    for language in LANGUAGES:
+        speak(page, language)
+        expect(page.locator(".kabalam-table .seat")).to_have_count(4)
+        expect(page.locator(".mine .prompt")).to_be_visible()
+        expect(page.locator(".mine button.card")).to_have_count(11)
+        assert page.evaluate(NOT_REACHED, ".mine button.card, .mine .prompt") == [], language
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"), language
