@@ -147,3 +147,53 @@ def test_a_hand_of_two_rows_stays_on_the_screen_with_four_seats(screen_context: 
         expect(page.locator(".mine button.card")).to_have_count(11)
         assert page.evaluate(NOT_REACHED, ".mine button.card, .mine .prompt") == [], language
         assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"), language
+
+
+#: The set-up's fields and buttons: each is brought into view from the top of the page as the browser does
+#: for Tab (scrollIntoView, "nearest"), then pressed at its centre; an option's words are pressed too (its
+#: label's first line).
+SET_UP_NOT_REACHED = """() => {
+  const wrong = [];
+  for (const el of document.querySelectorAll('.setup input, .setup select, .setup button')) {
+    scrollTo(0, 0);  // from the first view
+    el.scrollIntoView({block: 'nearest'});
+    const box = el.getBoundingClientRect();
+    const points = [[box.left + box.width / 2, box.top + box.height / 2]];
+    const label = el.closest('label');
+    if (label) {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const line = [...range.getClientRects()].find((r) => r.width > 20);
+      if (line) points.push([line.left + Math.min(line.width / 2, 60), line.top + line.height / 2]);
+    }
+    for (const [x, y] of points) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el.contains(hit) || (label && label.contains(hit)))) {
+        const name = el.dataset.field || el.id || el.textContent.trim();
+        wrong.push(`${name} at (${Math.round(x)}, ${Math.round(y)}), scrolled ${Math.round(scrollY)}: `
+          + `${hit ? hit.className || hit.tagName : 'nothing'}`);
+      }
+    }
+  }
+  return wrong;
+}"""
+
+
+def test_with_a_match_in_progress_every_field_of_the_set_up_can_be_pressed(screen_context: Any, base_url: str) -> None:
+    """Item 12: at 1280x800, the box of the match in progress over the set-up, the sticky "Start the
+    match" lay over "Free yield" (the form is 1002 px high)."""
+    page: Page = screen_context(*SCREENS["1280x800"])
+    saved_before_the_page_starts(page, match_at_your_turn(709751725, hand=2))
+    page.goto(base_url + "?game=kabalam&seed=3")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator('[data-action="continue"]')).to_be_visible()
+    page.locator('[data-field="count"][value="4"]').check()
+    expect(page.locator(".seat-row")).to_have_count(4)
+    assert page.evaluate(SET_UP_NOT_REACHED) == []
+    # and a press, as a person's, turns "Free yield" on
+    free_yield = page.locator('[data-field="free_yield"]')
+    free_yield.evaluate("el => { scrollTo(0, 0); el.scrollIntoView({block: 'nearest'}); }")
+    box = free_yield.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(free_yield).to_be_checked()
