@@ -197,3 +197,53 @@ def test_with_a_match_in_progress_every_field_of_the_set_up_can_be_pressed(scree
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(free_yield).to_be_checked()
+
+
+#: A blog on a phone: the page laid out at the phone's width (its viewport meta), the game framed in it.
+PHONE_BLOG = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><title>A blog on a phone</title></head>
+<body style="margin:20px"><iframe src="{src}" title="Kabale" width="350" height="720" style="border:0"></iframe></body></html>
+"""
+
+
+def test_in_a_blog_s_frame_on_a_phone_every_control_can_be_pressed(
+    browser: Browser, screen_context: Any, site_server: Any, network_guard: Any, console_log: Any, tmp_path: Path,
+    base_url: str,
+) -> None:
+    """Item 2: a blog on another site frames Patience Kabalam, 350x720, on a 390x844 phone. The frame says
+    it keeps no games (another site's frame gets no storage here); with two rows of cards, Hint, Undo and
+    Redo lay under the statistics and "What happened", and the frame does not scroll."""
+    folder = tmp_path / "blog"
+    folder.mkdir()
+    src = f"{base_url}?embed=1&game=patience&seed=42"
+    (folder / "index.html").write_text(PHONE_BLOG.format(src=src.replace("&", "&amp;")), encoding="utf-8")
+    blog = site_server(folder)
+    url = blog.url.replace("127.0.0.1", "localhost") + "index.html"
+    network_guard.allow(url)
+    # (a context of its own: INSTANT's settings, written before the page starts, would throw in this frame)
+    width, height, touch = SCREENS["390x844"]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
+                                  reduced_motion="reduce")
+    context.on("request", network_guard.record)
+    page = context.new_page()
+    page.on("console", console_log.record)
+    page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    expect(page.frame_locator("iframe[title=Kabale]").locator("body")).to_have_attribute(
+        "data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    frame = next(frame for frame in page.frames if frame.url.startswith(base_url))
+    assert frame.evaluate("[innerWidth, innerHeight]") == [350, 720]
+    expect(frame.locator(".keep-note")).to_be_visible()
+    cards = frame.locator(".mine button.card")
+    expect(cards).to_have_count(12)
+    rows = cards.evaluate_all("els => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))).size")
+    assert rows >= 2, "the case of the issue: a hand of two rows (choose a deal that takes two)"
+    assert frame.evaluate(NOT_REACHED, "#view button, #view select, #view a, #toolbar button, #toolbar select, "
+                          "#toolbar a, .keep-note a") == []
+    assert frame.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    hint = frame.get_by_role("button", name="Hint", exact=True)
+    hint.tap()
+    expect(frame.locator(".patience-hint")).to_be_visible(timeout=30_000)
+    context.close()
