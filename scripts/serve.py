@@ -91,6 +91,10 @@ def gzip_on_the_fly(path: Path, size: int, mtime_ns: int) -> bytes | None:
 class Server(http.server.ThreadingHTTPServer):
     """The threading server, with a record of what it sent (for tests and benchmarks)."""
 
+    #: Ctrl-C stops at once: a request still being answered (a browser's kept-alive download) is not
+    #: waited for on close (socketserver joins every handler thread otherwise; the threads are daemons).
+    block_on_close = False
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sent: list[tuple[str, int, int, str]] = []  # (URL path, status, body bytes, Content-Encoding)

@@ -15,7 +15,9 @@
 // * "travel": a computer's play comes from its seat, face down, and turns face up on
 //   the way to its packet;
 // * "win": the game's own celebration (Double H: the cards go home and the bonus is
-//   counted up; the patience and KABALAM their own).
+//   counted up; the patience and KABALAM their own);
+// * "log": the log's lines the redraw added ({lines: their numbers, say: the sentence for a
+//   screen reader}): they wait, hidden, until the motion lands (see "the log waits").
 //
 // * One move takes MOVE_MS (well under 300 ms); a whole deal DEAL_MS at most.
 // * Input is never blocked: a pointer press or a key first finishes every
@@ -77,6 +79,7 @@ function finish() {
   captured = null;
   pendingCues = {};
   for (const animation of running()) animation.finish();
+  releaseAll();
   clearGhosts();
   home();
   if (countUp) countUp.done = true;
@@ -256,12 +259,16 @@ function carryOn(root, carried, skip) {
 /** After a redraw of `scope`: carry running cue animations on, move every card that changed
  *  place from where it was, then play what ``cues`` say happened (one redraw's cues). */
 function play(root, scope, cues) {
+  const { log, ...cardCues } = cues || {};
   if (!root || motionOff()) {
     captured = null;
     pendingCues = {};
+    releaseAll();
+    if (log) say(log.say);
     return;
   }
-  Object.assign(pendingCues, cues || {}); // an earlier redraw not painted yet keeps its cues
+  if (log) unpainted.push(hold(log)); // hidden now, before the page paints them
+  Object.assign(pendingCues, cardCues); // an earlier redraw not painted yet keeps its cues
   const before = captured && captured.scope === scope ? captured : null;
   // A plain move (no cue, no cue animation running on): where its cards are now is read in a
   // task of its own, queued right after the click's, while the page waits for its next frame
@@ -304,8 +311,80 @@ function play(root, scope, cues) {
     if (cued.flip) flip(root, String(cued.flip), before);
     if (travelling) travelling();
     if (winning) winning(flights);
+    landed(unpainted.splice(0));
   });
   frame = ours;
+}
+
+// -- the log waits for the motion -------------------------------------------------------------
+//
+// Python draws the table at once after a move, the log's new lines with it; the cards take a
+// moment more to get there. So the lines a redraw added (its "log" cue) are hidden until every
+// animation running once that redraw's motion has started has finished (or a press or a key
+// finished them): then they show, and their sentence goes to the live region (#announcer), as
+// the motion of their event lands. They are hidden by a style sheet of this script's own, by
+// their numbers: the drawing itself is never changed, so a redraw meanwhile neither shows a
+// line early nor twice, and a later drawing draws them as ever (a line is never lost).
+
+let heldSheet = null;
+const holds = new Set(); // {lines, say}: the lines hidden, and what is said when they show
+const unpainted = []; // the holds of redraws whose frame has not come yet
+
+function hold(log) {
+  const entry = { lines: [...(log.lines || [])].map(Number), say: String(log.say || "") };
+  holds.add(entry);
+  writeHeld();
+  return entry;
+}
+
+/** Show the lines of ``entries`` (those still held), and of every hold older than they, and say
+ *  their sentences, in order, as one: the log never shows a line over an older one it hides. */
+function release(entries) {
+  const order = [...holds];
+  const last = Math.max(-1, ...entries.map((entry) => order.indexOf(entry)));
+  const shown = order.slice(0, last + 1);
+  shown.forEach((entry) => holds.delete(entry));
+  if (!shown.length) return;
+  writeHeld();
+  say(shown.map((entry) => entry.say).filter(Boolean).join(" "));
+}
+
+function releaseAll() {
+  unpainted.length = 0;
+  release([...holds]);
+}
+
+/** The holds ``entries`` end when the animations running now have finished (at once if none). */
+function landed(entries) {
+  if (!entries.length) return;
+  const moving = running().filter((animation) => animation.playState !== "finished");
+  if (!moving.length) {
+    release(entries);
+    return;
+  }
+  Promise.allSettled(moving.map((animation) => animation.finished)).then(() => release(entries));
+}
+
+function say(text) {
+  const region = document.getElementById("announcer");
+  if (region && text) region.textContent = text;
+}
+
+/** The rules that hide the held lines (the newest, on top); the first line not held is the one a
+ *  phone's closed log drawer shows. */
+function writeHeld() {
+  if (!heldSheet) {
+    heldSheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, heldSheet];
+  }
+  const numbers = [...new Set([...holds].flatMap((entry) => entry.lines))];
+  if (!numbers.length) {
+    heldSheet.replaceSync("");
+    return;
+  }
+  const held = `:is(${numbers.map((number) => `[value="${number}"]`).join(", ")})`;
+  heldSheet.replaceSync(`.log-lines > li${held} { display: none !important; }\n`
+    + `.log-lines > li${held} + li:not(${held}) { display: list-item !important; }`);
 }
 
 /** Run ``work`` in a task of its own, queued now: before the next frame, unless that frame is due
@@ -798,5 +877,7 @@ const motion = {
   timeScale: Number(window.kabaleMotionTimeScale) || 1,
   /** Every animation this script runs (a test or a benchmark may look for them). */
   IDS: [ANIMATION_ID, ...CUE_IDS],
+  /** How many of the log's new lines wait for the motion now (for tests). */
+  get held() { return [...holds].reduce((count, entry) => count + entry.lines.length, 0); },
 };
 window.kabaleMotion = motion;

@@ -24,6 +24,10 @@ cards of the Kabala and the order of the draw pile (:func:`solve_patience`;
 :func:`solve` and :func:`hint` take either game). Its honest *hint* samples
 the unseen cards and solves each world thoughtfully
 (:mod:`kabale.games.patience.solver_honest`).
+
+The answers' values and the thoughtful searches the honest solvers build on are in
+:mod:`kabale.solver_core` (named here again), so that this module may call the honest
+solvers without their importing it back.
 """
 
 from __future__ import annotations
@@ -32,69 +36,29 @@ import math
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, overload
+from typing import Any, Callable, Iterable, Sequence, overload
 
-from kabale.games.double_h.rules import DoubleH, Move, MoveKind, Position
-from kabale.games.kabala.rules import Move as PatienceMove, Options, how_many
-from kabale.games.patience.rules import Patience, PatienceObservation, PatiencePosition
-from kabale.games.double_h.core import Action, Model, State
-from kabale.games.double_h.solver import Macro, Space
+from kabale.games.double_h.rules import DoubleH, Move, MoveKind
+from kabale.games.kabala.rules import Move as PatienceMove, Options
+from kabale.games.patience.rules import Patience
+from kabale.games.double_h.core import Model
+from kabale.games.double_h.solver import Space
 from kabale.games.patience.solver import Model as PatienceModel, Space as PatienceSpace
-from kabale.solver_search import LOST, WON, Budget, search
+from kabale.solver_core import (DEFAULT_SAMPLES, HONEST, THOUGHTFUL, Hint, Verdict, describe_patience, safe_move,
+                                solve_patience, solve_position)
+from kabale.solver_search import LOST, WON, search
 
 __all__ = [
     "THOUGHTFUL", "HONEST", "Verdict", "Hint", "TurningPoint", "WinRate",
     "solve", "solve_seed", "winnable", "hint", "turning_point", "win_rate", "wilson_interval", "safe_move",
-    "solve_patience", "solve_patience_seed", "patience_win_rate",
+    "solve_patience", "solve_patience_seed", "patience_win_rate", "solve_position", "describe_patience",
+    "DEFAULT_SAMPLES",
 ]
 
-THOUGHTFUL, HONEST = "thoughtful", "honest"
-DEFAULT_SAMPLES = 8
-M = TypeVar("M")  # the game's move: Double H's or Patience Kabalam's
 
 
-@dataclass(frozen=True)
-class Verdict(Generic[M]):
-    """The answer for one position. In honest mode ``status`` is "won" (or
-    "lost") only when every sampled stock order agreed; ``moves`` are a
-    winning line (thoughtful mode, or the first won sample in honest mode)."""
-
-    status: str
-    moves: tuple[M, ...]
-    states: int
-    seconds: float
-    mode: str = THOUGHTFUL
-    samples: int = 1
-    won_samples: int = 0
-    lost_samples: int = 0
-    best_line: tuple[M, ...] = ()  # unknown, thoughtful: the line that got furthest (a best guess)
-
-    @property
-    def winnable(self) -> bool | None:
-        return {WON: True, LOST: False}.get(self.status)
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "result": self.status,
-            "mode": self.mode,
-            "moves": [str(move) for move in self.moves],
-            "states": self.states,
-            "seconds": round(self.seconds, 3),
-        }
-        if self.mode == HONEST:
-            data.update(samples=self.samples, won_samples=self.won_samples, lost_samples=self.lost_samples)
-        return data
 
 
-@dataclass(frozen=True)
-class Hint(Generic[M]):
-    """The best next move (None when no move can win), in words, and why."""
-
-    move: M | None
-    text: str
-    mode: str
-    verdict: Verdict[M]
-    support: str
 
 
 @dataclass(frozen=True)
@@ -165,60 +129,14 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 # -- thoughtful --------------------------------------------------------------------
 
 
-def _budget(seconds: float | None, states: int | None) -> Budget:
-    if seconds is None and states is None:
-        seconds = 2.0
-    return Budget(states=states, seconds=seconds)
 
 
-def _expand(space: Space, root: State, actions: Sequence[Macro]) -> list[Action]:
-    """The moves a line of search actions stands for (class parkings included)."""
-    steps: list[Action] = []
-    state = root
-    for action in actions:
-        state, more = space.play_steps(state, action)
-        steps.extend(more)
-    return steps
 
 
-def _check_line(position: Position, moves: Sequence[Move]) -> None:
-    """Replay a winning line through the engine: the solver's promise."""
-    game = DoubleH(position.places, position.stock, position.waste, position.round)
-    for move in moves:
-        game.apply(move)  # raises IllegalMove if the solver and the rules disagree
-    if not game.is_won():
-        raise AssertionError("the solver's winning line does not win")
 
 
-def solve_position(position: Position, budget_s: float | None = 2.0, budget_states: int | None = None,
-                   seed: int = 0) -> Verdict[Move]:
-    """Thoughtful mode: won (with the moves) / lost / unknown within the budget."""
-    started = time.perf_counter()
-    model, state = Model.from_position(position)
-    space = Space(model)
-    root = space.root(state)
-    restart_space = Space(model, reduce=False)
-    outcome = search(space, root, _budget(budget_s, budget_states), seed=seed,
-                     restarts=(restart_space, state), progress=restart_space.progress)
-    moves: tuple[Move, ...] = ()
-    if outcome.status == WON:
-        if outcome.from_restart:
-            steps = _expand(restart_space, state, outcome.actions)
-        else:
-            steps = _root_path(space, state) + _expand(space, root, outcome.actions)
-        moves = tuple(model.to_move(step) for step in steps)
-        _check_line(position, moves)
-    best = tuple(model.to_move(step) for step in _expand(restart_space, state, outcome.best_line))
-    return Verdict(outcome.status, moves, outcome.states, time.perf_counter() - started, best_line=best)
 
 
-def _root_path(space: Space, state: State) -> list[Action]:
-    """The parkings from a position to its representative (the complete search's root)."""
-    steps: list[Action] = []
-    for value in range(1, 14):
-        state, more = space.canonical(state, value)
-        steps.extend(more)
-    return steps
 
 
 @overload
@@ -423,40 +341,8 @@ def _thoughtful_only(mode: str) -> None:
         raise ValueError(f"Patience Kabalam is solved in the {THOUGHTFUL!r} mode only, not {mode!r}")
 
 
-def solve_patience(game: Patience | PatiencePosition, budget_s: float | None = 2.0,
-                   budget_states: int | None = None, options: Options | None = None,
-                   seed: int = 0) -> Verdict[PatienceMove]:
-    """Thoughtful mode for Patience Kabalam: won (with the moves, replayed
-    through the engine before answering) / lost (the complete search ran
-    out: proved) / unknown within the budget. A position is played with
-    ``options`` (default: none); a game with its own."""
-    started = time.perf_counter()
-    if isinstance(game, PatiencePosition):
-        game = Patience.from_position(game, options or Options())
-    elif options is not None and options != game.options:
-        raise ValueError(f"the game is played with {game.options}, not {options}")
-    result = game.result()
-    if result is not None:  # the rules have decided already
-        return Verdict(WON if result.won else LOST, (), 0, time.perf_counter() - started)
-    model, state = PatienceModel.from_game(game)
-    space = PatienceSpace(model)
-    outcome = search(space, state, _budget(budget_s, budget_states), seed=seed, complete_share=0.5,
-                     progress=space.progress)
-    moves = tuple(model.to_move(action) for action in outcome.actions) if outcome.status == WON else ()
-    if outcome.status == WON:
-        _check_patience_line(game, moves)
-    best = tuple(model.to_move(action) for action in outcome.best_line)
-    return Verdict(outcome.status, moves, outcome.states, time.perf_counter() - started, best_line=best)
 
 
-def _check_patience_line(game: Patience, moves: Sequence[PatienceMove]) -> None:
-    """Replay a winning line through the engine: the solver's promise."""
-    replay = game.copy()
-    for move in moves:
-        replay.apply(move)  # raises IllegalMove if the solver and the rules disagree
-    result = replay.result()
-    if result is None or not result.won:
-        raise AssertionError("the solver's winning line does not win")
 
 
 def solve_patience_seed(seed: int, options: Options = Options(), budget_s: float | None = 2.0,
@@ -465,16 +351,6 @@ def solve_patience_seed(seed: int, options: Options = Options(), budget_s: float
     return solve_patience(Patience.deal(seed, options), budget_s, budget_states, seed=seed)
 
 
-def describe_patience(game: Patience | PatienceObservation, move: PatienceMove) -> str:
-    """A patience move in words, for hints: "play two 4s on packet 2"."""
-    if move.kind == "bare":
-        return f"play {how_many(len(move.values), move.values[0])} on packet {move.packet}"
-    if move.kind == "double":
-        return f"play the Double {move.values[0]} + {move.values[1]} on packet {move.packet}"
-    drawn = "the last card" if game.draw_pile_size == 1 else "2 cards"
-    if move.kind == "pass":
-        return f"flip packet {move.packet} and draw {drawn}"
-    return f"draw {drawn}"
 
 
 def _patience_hint(game: Patience, budget_s: float | None, budget_states: int | None,
@@ -507,14 +383,6 @@ def patience_win_rate(seeds: Iterable[int], options: Options = Options(), budget
     return summarize([solve_patience_seed(seed, options, budget_s, budget_states) for seed in seeds])
 
 
-def safe_move(game: DoubleH) -> Move | None:
-    """A build proved safe here (RULES.md section 5, Double H), or None: what the
-    table's "automatic safe moves" plays. It needs no knowledge of the stock."""
-    if game.is_over():
-        return None
-    model, state = Model.from_game(game)
-    forced, _ = Space(model).scored(state)
-    return None if forced is None else Model.to_move(forced)
 
 
 # -- each game's solver side ---------------------------------------------------------------

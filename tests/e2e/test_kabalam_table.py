@@ -5,19 +5,23 @@ from __future__ import annotations
 import json
 import re
 import random
+from functools import partial
 from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
-from helpers import (INSTANT, click_move, press_what_the_hint_marks, revision, saved_match, start_two_seat_match, stored,
+from helpers import (INSTANT, click_move, inside, press_what_the_hint_marks, revision, saved_match,
+                     start_two_seat_match, stored,
                      wait_for_save)
 from kabale.bots import make_bot
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
+from kabale.web.i18n import translate
+from kabale.web.messages import card_name
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
 
 
@@ -79,6 +83,36 @@ def test_a_whole_two_seat_hand_against_the_computer(table_page: Page, base_url: 
     assert axe_violations(page) == []  # the end-of-hand panel
     page.get_by_role("button", name="Next hand").click()
     expect(page.get_by_role("heading", name="KABALAM · Hand 2")).to_be_visible()
+
+
+def test_the_end_of_a_hand_shows_the_cards_left_and_what_they_cost(table_page: Page, base_url: str) -> None:
+    """Issue 28, item 10: played to the end through the page, the hand's end shows each seat's
+    cards left as named faces in its row, with what they cost, and says who closed once (in the
+    closer's row: the log keeps its own line)."""
+    page = table_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_two_seat_match(page, base_url, seed=20)
+    match = play_my_turns_until_the_hand_ends(page)
+    hand = match.hand
+    assert hand is not None
+    result = hand.result()
+    assert result is not None
+    end = page.get_by_role("region", name="Hand 1 is over")
+    expect(end).to_be_visible()
+    inside(page, ".hand-end")
+    names = {"S": "You", "W": "West (computer, normal)"}
+    for seat, name in names.items():
+        row = end.get_by_role("row", name=re.compile("^" + re.escape(name)))
+        held = hand.endowment(seat)
+        faces = row.get_by_role("img")
+        expect(faces).to_have_count(len(held))
+        for index, card in enumerate(held):
+            expect(faces.nth(index)).to_have_accessible_name(card_name(card, partial(translate, "en")))
+        words = "Closed" if seat == result.closer else f"cost {sum(card.value for card in held)}"
+        expect(row.get_by_role("cell").first).to_have_text(words)
+        expect(row.get_by_role("cell").nth(1)).to_have_text(str(result.scores[seat]))
+    assert result.closer == "S"  # the issue's "You closed." (this deal's hand ends so)
+    expect(end.get_by_text(re.compile(r"closed", re.I))).to_have_count(1)
 
 
 def test_an_illegal_play_says_why(table_page: Page, base_url: str) -> None:

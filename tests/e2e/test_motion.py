@@ -5,6 +5,8 @@ system's reduced motion and the setting turn it off."""
 from __future__ import annotations
 
 import json
+import re
+from functools import partial
 from typing import Any, Callable
 
 import pytest
@@ -12,8 +14,12 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_double_h_move, click_move, saved_double_h, saved_patience  # type: ignore[import-not-found]
+from kabale.cards import Card
+from kabale.web.i18n import translate
+from kabale.web.messages import card_name
 
 PATIENCE = "?game=patience&seed=7"
+EN = partial(translate, "en")
 
 #: The card animations that are in flight, frozen where they are so a slow machine
 #: cannot let them end before the test has looked at them.
@@ -426,3 +432,50 @@ def test_work_that_waits_for_the_cards_to_be_still_waits_for_the_whole_deal(
     again: float = page.evaluate("async () => { const t = performance.now(); await window.kabaleMotion.whenStill(); "
                                  "return performance.now() - t; }")
     assert again < 1000
+
+
+# -- the log waits for the motion (issue 28, item 11) ------------------------------------------------------
+
+#: The log's lines a person sees (a line held back is hidden), newest first.
+SHOWN_LINES = "() => [...document.querySelectorAll('.log-lines > li')].filter((li) => li.getClientRects().length)" \
+    ".map((li) => li.textContent)"
+
+
+def test_a_flip_s_line_comes_to_the_log_as_the_packet_turns_over_not_before(
+    page: Page, open_kabale: Callable[..., Page]
+) -> None:
+    """The log said "Packet 3 flipped: 6 of hearts" while the table still showed the 8 of hearts:
+    a line now shows, and is said, once the motion of its event has landed. Frozen half-way
+    through the flip of West's play, the packet's old stack still turning away, the log has
+    neither the flip's line nor the play's (nor did the live region say them); once the motion
+    ends, it has both, the flip's on top, each once, and the live region says them in order."""
+    saved = west_to_play()
+    store(page, "kabalam", saved.to_dict())
+    settings(page, bot_speed="normal")  # the play stays in view a moment before its packet flips
+    slowed(page, 100)  # the cues take seconds: the flip is frozen before it can end by itself
+    page = open_kabale(f"?game=kabalam&seed={saved.match.seed}")
+    before = page.evaluate(SHOWN_LINES)
+    flips = [flight for flight in frozen_when(page, "kabale-flip") if flight["id"] == "kabale-flip"]
+    assert any(flight["ghost"] for flight in flips)  # the old stack, turning away, is what shows
+    seen = page.evaluate("""() => {
+      const ghost = document.querySelector('.motion-ghosts .packet-stack .card.top');
+      const stack = [...document.querySelectorAll('.kabala .packet-stack')]
+        .find((s) => s.getAnimations().some((a) => a.id === 'kabale-flip'));
+      return {old: ghost && ghost.dataset.card, packet: stack.closest('[data-packet]').dataset.packet,
+              now: stack.querySelector('.card.top').dataset.card};
+    }""")
+    assert seen["old"] and seen["old"] != seen["now"]
+    flipped = f"Packet {seen['packet']} flipped: {card_name(Card.from_text(seen['now']), EN)} came up."
+    played = re.compile(rf"^West \(computer, normal\) played .* on packet {seen['packet']}\.$")
+    shown = page.evaluate(SHOWN_LINES)
+    assert shown == before and flipped not in shown  # nothing new while the cards move
+    assert page.evaluate("window.kabaleMotion.held") >= 2
+    assert flipped not in page.locator("#announcer").text_content()
+    assert page.locator(".log-lines > li", has_text=flipped).count() == 1  # drawn, held back
+    press_anywhere(page)  # the motion ends: the lines come
+    expect(page.locator(".log-lines > li:visible", has_text=flipped)).to_have_count(1)
+    shown = page.evaluate(SHOWN_LINES)
+    at = shown.index(flipped)
+    assert played.match(shown[at + 1]) and shown[at + 2:] == before[:len(shown) - at - 2]
+    assert page.locator("#announcer").text_content().endswith(flipped)
+    assert played.match(page.locator("#announcer").text_content().removesuffix(flipped).strip())

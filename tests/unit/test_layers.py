@@ -168,3 +168,73 @@ def test_the_layer_guard_catches_an_upward_import(tmp_path: Path) -> None:
         "kabale/games/patience/solver.py:3 (solver) imports kabale.bots.search (bots)",
         "kabale/solver.py:1 (solver) imports kabale.games (games)",
     ]
+
+
+# -- no rings: a module never imports one that imports it back, not even for types ---------------------
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each module of the package at ``root`` and the package's modules it imports (anywhere in the
+    file: at the top, in a function or under TYPE_CHECKING); a name imported from a module counts
+    as that module."""
+    modules = {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
+    package = root.name
+
+    def owner(target: str) -> str | None:
+        while target and target not in modules:
+            target = target.rpartition(".")[0]
+        return target or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = {owner(target) for _, target in imports_of(path, root) if target.split(".")[0] == package}
+        graph[name] = {target for target in targets if target is not None and target != name}
+    return graph
+
+
+def rings(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    assert rings(import_graph(ENGINE)) == []
+
+
+def test_the_ring_guard_finds_a_ring_through_a_type_import(tmp_path: Path) -> None:
+    root = tmp_path / "kabale"
+    (root / "web").mkdir(parents=True)
+    (root / "cards.py").write_text("X = 1\n")
+    (root / "web" / "app.py").write_text("from .screen import Screen\nfrom kabale.cards import X\n")
+    (root / "web" / "screen.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                            "    from .table import Table\n")
+    (root / "web" / "table.py").write_text("def f():\n    from kabale.web.app import App\n")
+    (root / "web" / "lone.py").write_text("from . import cards\n")
+    assert rings(import_graph(root)) == [["kabale.web.app", "kabale.web.screen", "kabale.web.table"]]

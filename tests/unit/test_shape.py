@@ -144,12 +144,12 @@ def test_double_h_s_moves_are_generated_once_by_its_core() -> None:
     assert "self._actions()" in methods["legal_moves"] and "self._model.allows(self._state, action)" in methods["check"]
     assert "self._model.play(" in methods["_do"]
     from kabale.games.double_h.core import Model
-    from kabale.games.double_h.rules import DoubleH
+    from kabale.games.double_h.rules import DoubleH, Position
     game_ = DoubleH.deal(5)
     for _ in range(40):
         model: Model = game_._model
         assert [model.to_move(a) for a in model.actions(game_._state)] == game_.legal_moves()[:-1]
-        assert model.position(game_._state) == game_.position()
+        assert Position(*model.laid(game_._state)) == game_.position()
         game_.apply(game_.legal_moves()[0])
 
 

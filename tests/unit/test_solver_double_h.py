@@ -12,7 +12,7 @@ from test_double_h_tables import table
 from kabale.game import IllegalMove
 from kabale.games.double_h.core import CARD, WASTE, Model, is_right
 from kabale.games.double_h.moves import PLACES, Move
-from kabale.games.double_h.rules import DoubleH, MoveKind
+from kabale.games.double_h.rules import DoubleH, MoveKind, Position
 from kabale.games.double_h.solver import Space, _movable_places
 from kabale.solver import solve_position, solve_seed
 from kabale.solver_search import LOST, UNKNOWN, WON, Budget, DepthFirst, search
@@ -32,13 +32,13 @@ def test_the_checked_game_plays_the_core_s_moves_on_thousands_of_positions() -> 
         rng = random.Random(seed)
         while not game.is_over():
             assert [str(model.to_move(a)) for a in model.actions(state)] == engine_moves(game)
-            assert model.position(state) == game.position()
+            assert Position(*model.laid(state)) == game.position()
             assert model.stock_count(state) == len(game.stock)
             move = rng.choice([m for m in game.legal_moves() if m.kind is not MoveKind.GIVE_UP])
             game.apply(move)
             state = model.play(state, model.from_move(move))
             positions += 1
-        assert model.position(state) == game.position() and model.is_won(state) == game.is_won()
+        assert Position(*model.laid(state)) == game.position() and model.is_won(state) == game.is_won()
         assert model.is_lost(state) == game.is_lost()
     assert positions > 5000
 

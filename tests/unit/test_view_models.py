@@ -16,6 +16,7 @@ from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.i18n import translate
 from kabale.web.messages import card_name, patience_event_text, short_cards
+from kabale.web.felt_views import Reveal
 from kabale.web.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
 from kabale.web.selection import pass_packets, play_cards, playable_cards, playable_packets
 from kabale.web.felt_views import HINTED, Mark
@@ -235,6 +236,85 @@ def test_the_end_of_a_hand_shows_its_points_and_the_person_s_placing() -> None:
     before = KabalamHand.from_dict({**record, "moves": record["moves"][:2]})
     jumped = kabalam_view(match, plan, EN, hand=before, looking="S", viewer="S", jump_number=3)
     assert jumped.result is None and jumped.scores == () and jumped.bar.status == EN("kreview.bar", number=3)
+
+
+def ended(seats: int, ending: str) -> Match:
+    """A match whose first hand ended ``ending``, played by random players (the first seed that does)."""
+    for seed in range(1, 400):
+        match = Match.start(seed, seats)
+        play_hand_out(match, random.Random(seed))
+        result = match.results[-1]
+        if result.ending == ending and not match.is_over() and (ending != "closed" or result.out_with_thirteen):
+            return match
+    raise AssertionError(f"no hand of {seats} ended {ending}")
+
+
+@pytest.mark.parametrize("ending", ["closed", "all_passed"])
+def test_the_end_of_a_hand_shows_each_seat_s_cards_left_and_what_they_cost(ending: str) -> None:
+    """Issue 28, item 10: the end of a hand showed the points and no card; it said who closed
+    over the log that said it too. Now each seat's row shows the cards left in its hand (named
+    faces) and what they cost, the sum of their values: what the seat scored when another
+    closed, twice that when everyone passed; the closer's row says it closed (the panel has no
+    other line for it), and a seat out with thirteen keeps its cards unseen."""
+    match, plan = ended(4, ending), plan_of("you", "easy", "normal", "hard")
+    hand, result = match.hand, match.results[-1]
+    assert hand is not None
+    view = kabalam_view(match, plan, EN, looking="S", viewer="S")
+    assert view.result is not None and view.score_head == (EN("end.cards_left"), EN("end.this_hand"), EN("end.total"))
+    assert not any(line == EN("end.closed", name=seat_name(plan, seat, EN)) for line in view.result.lines
+                   for seat in hand.seats)
+    for seat, row in zip(hand.seats, view.scores):
+        assert row.name == seat_name(plan, seat, EN) and row.left is not None
+        assert row.cells == (str(result.scores[seat]), str(match.totals[seat]))
+        if seat in result.out_with_thirteen:
+            assert (row.left.cards, row.left.words) == ((), EN("end.out")) and result.scores[seat] == 100
+        elif seat == result.closer:
+            assert (row.left.cards, row.left.words) == ((), EN("end.closer")) and result.scores[seat] == 0
+        else:
+            held = hand.endowment(seat)
+            assert held and [card.card for card in row.left.cards] == list(held)
+            assert [card.words for card in row.left.cards] == [card_name(card, EN) for card in held]
+            cost = sum(card.value for card in held)
+            assert row.left.words == EN("end.cost", points=cost)
+            assert result.scores[seat] == (cost if ending == "closed" else 2 * cost)
+    if ending == "closed":
+        assert result.closer is not None and result.out_with_thirteen
+    # the match's end keeps its lines: its sheet has a row a hand, not a seat's cards
+    assert all(row.left is None for row in kabalam_view(*finished(), EN, looking="S", viewer="S").scores)
+
+
+def finished() -> tuple[Match, TablePlan]:
+    match, rng = Match.start(9, 2), random.Random(9)
+    while True:
+        play_hand_out(match, rng)
+        if match.is_over():
+            return match, plan_of("you", "person")
+        match.next_hand()
+
+
+def test_while_a_play_is_shown_the_log_stops_at_the_play() -> None:
+    """Issue 28, item 11: the engine flips the packet with the play; the table shows the play on
+    the old card for a moment. The log said the flip meanwhile ("Packet 3 flipped: 6 of hearts"
+    over the 8 of hearts); now its lines end with the play until the play turns over, and each
+    line comes with the index of its event (the table says another seat's to a screen reader)."""
+    match, plan = Match.start(3, 2), plan_of("you", "easy")
+    hand = match.hand
+    assert hand is not None
+    while not any(move.kind in ("bare", "double") for move in hand.legal_moves()):
+        match.apply(hand.legal_moves()[0], hand.turn)
+    face_up, seat = hand.face_up, hand.turn
+    play = next(move for move in hand.legal_moves() if move.kind in ("bare", "double"))
+    match.apply(play, seat)
+    history = hand.observation("S").history
+    played = max(index for index, event in enumerate(history) if event.kind in ("bare", "double"))
+    assert history[played + 1].kind == "flip"
+    reveal = Reveal(play.packet, history[played].cards, "You", face_up[play.packet - 1])
+    shown = kabalam_view(match, plan, EN, looking="S", viewer="S", reveal=reveal)
+    flipped = kabalam_view(match, plan, EN, looking="S", viewer="S")
+    flip_line = EN("log.flip", packet=play.packet, card=card_name(history[played + 1].cards[0], EN))
+    assert flipped.log[len(shown.log)] == flip_line and flip_line not in shown.log
+    assert shown.log == flipped.log[:len(shown.log)] and shown.log_at[-1] == played
+    assert flipped.log_at[len(shown.log)] == played + 1 and len(flipped.log_at) == len(flipped.log)
 
 
 def test_the_end_of_a_match_shows_the_score_sheet_and_the_great_kabalist() -> None:

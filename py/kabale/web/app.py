@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from . import motion, update_banner
 from .dom import by_id, data, document, drawn_at_once, found, h, listen, made, redraw, replace_children, window
-from .i18n import LANGUAGE_NAMES, LANGUAGES, language_from, translate
+from .i18n import LANGUAGE_NAMES, LANGUAGES, Said, Words, language_from, translate
 from .local_storage import browser_backend
 from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
@@ -63,6 +63,7 @@ class App:
         self.embed = False  # ?embed=1 (kept in every address the page writes)
         self._drawn_scope = ""  # the screen the view shows now (a redraw in place stays within one)
         self._soon: dict[str, Callable[[], Any]] = {}  # the saves waiting for the paint (save_soon)
+        self._confirmed: Callable[[], None] | None = None  # what the dialog's question does on yes (confirm)
 
     @property
     def language(self) -> str:
@@ -210,7 +211,8 @@ class App:
             else:
                 replace_children(view, content)
             view.hidden = False
-            motion.after_redraw(view, scope, cues)
+            if not motion.after_redraw(view, scope, cues) and "log" in cues:
+                self.announce(cues["log"]["say"])  # no motion script: the log's lines show at once
         self._drawn_scope = scope if content is not None else ""
         # the page becomes a column as high as the screen around a table (kabale.css): a class,
         # not body:has(#view > .table), which restyled the whole page at every change in it
@@ -292,10 +294,7 @@ class App:
         """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
         counts as lost. A game that follows "winnable deals only" (Double H), with the setting on:
         a fresh deal the solver found winnable."""
-        from kabale.session import left_unfinished  # the statistics' ruling, the engine's
-
-        saved = self.store.load(game)
-        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted and left_unfinished(saved.game) is not None:
+        if self.unfinished(game):
             self.count_result(game, lambda stats: stats.record(False))
         vetting = SOLITAIRE_TABLES[game].vetting[0]
         if SOLITAIRE_TABLES[game].vetted is not None and seed is None and self.settings.winnable_only:
@@ -317,9 +316,10 @@ class App:
         seed, vetted = spec.winnable_deal(fresh_seed)
         self.clear_notice(table.vetting[0])
         fresh = table.vetted(spec.deal(seed), vetted)
-        self.open_fresh(game, fresh, message="" if vetted is not None else self.t(table.vetting[1]), push=push)
+        self.open_fresh(game, fresh, message="" if vetted is not None else Said.of(table.vetting[1]), push=push)
 
-    def open_fresh(self, game: str, fresh: "SavedPatience | SavedDoubleH", message: str = "", *, push: bool) -> None:
+    def open_fresh(self, game: str, fresh: "SavedPatience | SavedDoubleH", message: Words | str = "", *,
+                   push: bool) -> None:
         self.save(game, fresh.to_dict())
         table = self.solitaire_table(game, fresh)
         table.message = message
@@ -516,7 +516,10 @@ class App:
         replace_children(note, h("span", {"text": self.t(key)}), " " if link is not None else None, link)
         note.hidden = False
 
-    def open_dialog(self, heading: str, *content: Any) -> None:
+    def open_dialog(self, heading: str, *content: Any, close: str | None = None) -> None:
+        """The one modal dialog, with ``content`` under ``heading`` and its Close button (``close``: other
+        words for it, as "Keep playing" where it declines a question)."""
+        self._confirmed = None  # a question asked before is not this dialog's
         dialog = by_id("dialog")
         replace_children(
             by_id("dialog-body"),
@@ -524,9 +527,38 @@ class App:
             h("h2", {"id": "dialog-heading", "tabindex": "-1", "autofocus": True, "text": heading}),
             *content,
         )
-        by_id("dialog-close").textContent = self.t("dialog.close")
+        by_id("dialog-close").textContent = close or self.t("dialog.close")
         if not dialog.open:
             dialog.showModal()
+
+    def confirm(self, heading: str, text: str, yes: str, then: Callable[[], None]) -> None:
+        """Ask before doing what cannot be taken back: ``then`` runs on the dialog's ``yes`` button;
+        its Close button (say "Keep playing") or Escape does nothing."""
+        self.open_dialog(heading, h("p", {"text": text}),
+                         h("p", {"class": "dialog-actions"},
+                           h("button", {"type": "button", "class": "button primary", "data-action": "confirm",
+                                        "text": yes})),
+                         close=self.t("leave.keep"))
+        self._confirmed = then
+
+    def leave_solitaire(self, game: str, seed: int | None, action: str) -> None:
+        """New deal (``seed`` None) or Restart (its seed) from a table. A game left unfinished after a
+        move counts as lost (RULES.md, "Statistics"), so the player is asked first and told so: a new
+        player pressed New deal by chance mid-game, and Played went 3 -> 4 without a word."""
+        if self.unfinished(game):
+            t = self.t
+            self.confirm(t(f"leave.heading.{action}"), t("leave.counts_lost"), t(f"leave.yes.{action}"),
+                         lambda: self.new_solitaire(game, seed))
+            return
+        self.new_solitaire(game, seed)
+
+    def unfinished(self, game: str) -> bool:
+        """Whether the saved game of a patience would count as lost if left now (the engine's ruling)."""
+        from kabale.session import left_unfinished  # the statistics' ruling, the engine's
+
+        saved = self.store.load(game)
+        return isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.counted \
+            and left_unfinished(saved.game) is not None
 
     def show_settings(self) -> None:
         t, settings = self.t, self.settings
@@ -577,6 +609,11 @@ class App:
         action = data(element, "action") or ""
         if action == "lobby":
             self.show(Screen(self), push=True)
+        elif action == "confirm":
+            then, self._confirmed = self._confirmed, None
+            by_id("dialog").close()
+            if then is not None and self.caught_up():
+                then()
         elif action == "settings":
             self.show_settings()
         elif action == "help":

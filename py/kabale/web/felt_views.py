@@ -21,7 +21,8 @@ from kabale.cards import Card
 from kabale.games.kabala.rules import Event, Move, next_flip_cards
 
 from .faces import corner_index, face_class, value_index
-from .messages import card_name, sum_explained, value_name
+from .i18n import Said
+from .messages import card_name, sum_explained, value_words
 from .selection import pass_packets, playable_packets
 
 if TYPE_CHECKING:
@@ -347,9 +348,15 @@ def moves_from(source: str | None, facts: "TableFacts") -> tuple["DoubleHMove", 
     return tuple(move for move in facts.places[place.index].moves if move.kind is MoveKind.CARD)
 
 
+def place_words(place: "Place") -> Said:
+    """"7-place of the right H", "Ace-place of the left H", to be said in the language of the moment."""
+    return Said.of("dh.place", value=value_words(place.value),
+                   side=Said.of("dh.side_left" if place.side == "L" else "dh.side_right"))
+
+
 def place_where(place: "Place", t: Translate) -> str:
     """"7-place of the right H", "Ace-place of the left H"."""
-    return t("dh.place", value=value_name(place.value, t), side=t("dh.side_left" if place.side == "L" else "dh.side_right"))
+    return place_words(place)(t)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ The tables live in kabale/web/strings_*.py, one file per language.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from .strings_da import STRINGS_DA
 from .strings_en import STRINGS_EN
@@ -52,3 +53,65 @@ def language_from(preferences: list[str]) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT_LANGUAGE
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message kept by key and values, put in words each time it is drawn.
+
+    Why: a table keeps what it said (a refusal, a hint, a note of moves played by
+    themselves) until the next press. Kept as text, it stayed in the language it
+    was said in when the player chose another (a new player read "Hint: draw a
+    card from the stock. Un tentativo: …"). A value may itself be words (a card's
+    name, a place), said in the same language.
+
+    >>> said = Said.of("card.name", value=Said.of("value.1"), suit=Said.of("suit.S"))
+    >>> said(lambda key, **v: translate("en", key, **v)), said(lambda key, **v: translate("it", key, **v))
+    ('Ace of spades', 'Asso di picche')
+    """
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values: Any) -> "Said":
+        return cls(key, tuple(values.items()))
+
+    def __call__(self, t: Callable[..., str]) -> str:
+        return t(self.key, **{name: say(value, t) for name, value in self.values})
+
+
+@dataclass(frozen=True)
+class Told:
+    """Words made by a function of some values and the translator, called when they are drawn:
+    ``Told(refusal, (error,))`` says ``refusal(error, t)`` in the language of the moment."""
+
+    function: Callable[..., str]
+    args: tuple[Any, ...] = ()
+
+    def __call__(self, t: Callable[..., str]) -> str:
+        return self.function(*self.args, t)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several words said one after the other ("draw a card; 7 of hearts to …")."""
+
+    parts: tuple["Words", ...]
+    separator: str = "; "
+
+    def __call__(self, t: Callable[..., str]) -> str:
+        return self.separator.join(part(t) for part in self.parts)
+
+
+#: Words to say when drawn; a plain str is the same in every language ("" says nothing).
+Words = Said | Told | Joined
+
+
+def say(words: "Words | str | int | None", t: Callable[..., str]) -> Any:
+    """Words in the language of ``t``; a plain value as it is; None as ""."""
+    if words is None:
+        return ""
+    if isinstance(words, (Said, Told, Joined)):
+        return words(t)
+    return words

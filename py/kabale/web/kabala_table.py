@@ -16,6 +16,7 @@ from kabale.games.kabala.rules import Move
 
 from .dom import data, found
 from .felt_views import CardMemo, Reveal
+from .i18n import Told, Words
 from .messages import refusal
 from .screen import later
 from .table_shell import TableShell
@@ -37,7 +38,7 @@ class KabalaTable(TableShell):
         self.focus = 0
         self.reveal: Reveal | None = None
         self.flipped: int | None = None
-        self.message = ""
+        self.message: Words | str = ""  # a refusal, said in the language of each redraw
         self.dealing = True  # the first drawing of a fresh hand deals its cards in (a subclass says when)
         self.log_open = False  # on a narrow screen, the log drawer is open
         self._reveal_task: asyncio.Task[None] | None = None
@@ -113,7 +114,7 @@ class KabalaTable(TableShell):
         return True
 
     def refuse(self, error: IllegalMove) -> None:
-        self.message = refusal(error, self.t)
+        self.message = Told(refusal, (error,))
         self.refresh()
 
     def hinted_move(self) -> Move | None:

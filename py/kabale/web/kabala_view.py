@@ -79,19 +79,28 @@ def endowment_drawn(view: EndowmentView,
              *(group(cards) for cards in view.groups))
 
 
-def line_drawn(line: str) -> Element:
-    """A line of the log."""
-    return h("li", {"text": line})
+def face_drawn(view: CardView) -> Element:
+    """A card's face to look at, small, away from the felt (the cards left in a hand at its end):
+    named, with its corners, but with no ``data-card``, so the motion (assets/js/motion.js) never
+    takes it for a card of the table that moved there."""
+    return h("span", {"class": view.classes, "role": "img", "aria-label": view.words}, *view_corners(view))
+
+
+def line_drawn(number: int, line: str) -> Element:
+    """A line of the log, with its number: a new line is held back until the motion of its event
+    lands (assets/js/motion.js hides it by its number meanwhile), and the lines under it keep theirs."""
+    return h("li", {"value": number, "text": line})
 
 
 def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: bool = False,
-                line: Callable[[str], Element] = line_drawn) -> Element:
+                line: Callable[[int, str], Element] = line_drawn) -> Element:
     """What happened, the latest first (so the latest is always in view without scrolling), the
     latest ``limit`` lines only (the full history is in the game). A side panel on a wide
     screen; on a narrow one a drawer that shows the latest line until its heading opens it
-    (``open_``: the table keeps that choice, not the DOM). ``line`` draws a line (a table may
-    give back the drawing it kept of the same words)."""
+    (``open_``: the table keeps that choice, not the DOM). ``line`` draws a line and its number
+    (a table may give back the drawing it kept of the same line)."""
     shown = lines[-limit:]
+    first = len(lines) - len(shown) + 1
     return h(
         "section",
         {"class": "log open" if open_ else "log", "aria-labelledby": "log-heading"},
@@ -101,5 +110,5 @@ def log_element(lines: Sequence[str], t: Translate, *, limit: int = 40, open_: b
                        "text": t("table.log")})),
         h("ol", {"class": "log-lines", "id": "log-lines", "reversed": True, "start": len(lines),
                  "tabindex": "0", "aria-live": "polite", "aria-labelledby": "log-heading"},
-          *(line(text) for text in reversed(shown))),
+          *(line(first + offset, text) for offset, text in reversed(list(enumerate(shown))))),
     )

@@ -107,6 +107,6 @@ class KabalaDrawings:
         """A card's two corners, kept by what they print (``KeptDrawings.corners``)."""
         return self.drawings.corners(view, CARDS_KEPT)
 
-    def line_kept(self, line: str) -> Kept:
-        """A line of the log, kept by its words (each click adds a line; the others stay)."""
-        return self.drawings.alike("line", line, lambda: keep(line_drawn(line)), LOG_LINES_KEPT)
+    def line_kept(self, number: int, line: str) -> Kept:
+        """A line of the log, kept by its number and words (each click adds a line; the others stay)."""
+        return self.drawings.alike("line", (number, line), lambda: keep(line_drawn(number, line)), LOG_LINES_KEPT)

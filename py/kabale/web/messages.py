@@ -12,17 +12,29 @@ from kabale.cards import Card, compounded_sum
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Event
 
+from .i18n import Said, say
+
 Translate = Callable[..., str]
+
+
+def value_words(value: int) -> Said | str:
+    """"Ace", "7", "King", to be said in the player's language (a number is the same in all)."""
+    return Said.of(f"value.{value}") if value in (1, 11, 12, 13) else str(value)
 
 
 def value_name(value: int, t: Translate) -> str:
     """"Ace", "7", "King" in the player's language."""
-    return t(f"value.{value}") if value in (1, 11, 12, 13) else str(value)
+    return str(say(value_words(value), t))
+
+
+def card_words(card: Card) -> Said:
+    """A card's name, kept to be said in the language of the moment (:class:`kabale.web.i18n.Said`)."""
+    return Said.of("card.name", value=value_words(card.value), suit=Said.of(f"suit.{card.suit.letter}"))
 
 
 def card_name(card: Card, t: Translate) -> str:
     """What a screen reader says for a card: "4 of spades", "Ace of clubs"."""
-    return t("card.name", value=value_name(card.value, t), suit=t(f"suit.{card.suit.letter}"))
+    return card_words(card)(t)
 
 
 def short_card(card: Card) -> str:

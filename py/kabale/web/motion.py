@@ -29,10 +29,13 @@ def before_redraw(root: Element, scope: str) -> None:
         motion.capture(root, scope)
 
 
-def after_redraw(root: Element, scope: str, cues: Mapping[str, Any] | None = None) -> None:
+def after_redraw(root: Element, scope: str, cues: Mapping[str, Any] | None = None) -> bool:
     """Set the cards that changed place travelling (only within the same screen ``scope``), and
     play what ``cues`` say just happened (see ``Screen.cue``): a deal, a packet's flip, a
-    computer's play from its seat, a win."""
+    computer's play from its seat, a win; the log's new lines wait for it ("log"). False when
+    there is no motion script to take the cues (the page says the log's sentence itself)."""
     motion = _motion()
-    if motion is not None:
-        motion.play(root, scope, to_js(dict(cues or {}), dict_converter=window.Object.fromEntries))
+    if motion is None:
+        return False
+    motion.play(root, scope, to_js(dict(cues or {}), dict_converter=window.Object.fromEntries))
+    return True

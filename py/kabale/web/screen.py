@@ -8,12 +8,11 @@ to it. Nothing is kept in the DOM.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .dom import Element
-
-if TYPE_CHECKING:
-    from .app import App
+from .host import Host
+from .i18n import Words, say
 
 
 class Screen:
@@ -30,7 +29,7 @@ class Screen:
     #: a screen whose ``render`` only puts h()'s results together, as children of other h()'s.
     draws_at_once: bool = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self._cues: dict[str, Any] = {}
 
@@ -48,6 +47,11 @@ class Screen:
 
     def t(self, key: str, **values: Any) -> str:
         return self.app.t(key, **values)
+
+    def said(self, words: Words | str | None) -> str:
+        """Kept words (a refusal, a hint, a note) in the language chosen now: a screen keeps what it
+        said as :class:`kabale.web.i18n.Said`, so a change of language redraws them too."""
+        return str(say(words, self.t))
 
     def render(self) -> Element | None:
         """The screen's content; None leaves the view empty (the lobby)."""

@@ -11,6 +11,7 @@ from kabale.games.kabalam.match import Match
 from kabale.bots.ladder import LADDER
 
 from .dom import Element, data, h
+from .i18n import Said, Words
 from .levels_text import level_lines
 from .routes import fresh_seed, parse_seed
 from .saved import SEAT_KINDS, SavedMatch, SeatPlan, TablePlan, clean_name
@@ -24,10 +25,13 @@ class KabalamSetup(Screen):
         super().__init__(app)
         self.saved = saved
         self.count = len(saved.plan.seats) if saved else 2
-        self.seats: list[SeatPlan] = list(saved.plan.seats) if saved else list(TablePlan.default(4).seats)
+        # all four seats, whatever the saved match had: the saved plan's seats first, the default for the
+        # rest, so that choosing 3 or 4 players after a two-player match lists (and deals) them all
+        kept = {plan.seat: plan for plan in saved.plan.seats} if saved else {}
+        self.seats: list[SeatPlan] = [kept.get(plan.seat, plan) for plan in TablePlan.default(4).seats]
         self.options = saved.match.options if saved else Options()
         self.seed = seed if seed is not None else fresh_seed()
-        self.message = ""
+        self.message: Words | str = ""  # said in the language of each redraw
 
     def query(self) -> str:
         return f"?game=kabalam&seed={self.seed}"
@@ -108,7 +112,7 @@ class KabalamSetup(Screen):
               seed),
             # (a child of the form, not of a column: it stays at the foot of the view over the whole form,
             # on a bar of its own where the form scrolls under it, so no line of it is half hidden)
-            h("p", {"class": "refusal", "role": "alert", "text": self.message}),
+            h("p", {"class": "refusal", "role": "alert", "text": self.said(self.message)}),
             h("div", {"class": "setup-start"},
               h("button", {"type": "button", "class": "button primary", "data-action": "start",
                            "data-key": "start", "text": t("setup.start")})),
@@ -147,7 +151,7 @@ class KabalamSetup(Screen):
             before = self.message
             seed = parse_seed(str(target.value))
             if seed is None:
-                self.message = self.t("url.bad_seed", value=str(target.value)[:40])
+                self.message = Said.of("url.bad_seed", value=str(target.value)[:40])
             else:
                 self.seed, self.message = seed, ""
             if self.message == before:
@@ -170,7 +174,7 @@ class KabalamSetup(Screen):
         try:
             plan = self.plan()
         except ValueError:
-            self.message = self.t("setup.need_person")
+            self.message = Said.of("setup.need_person")
             self.refresh()
             return
         match = Match.start(self.seed, seats=[seat.seat for seat in plan.seats], options=self.options)

@@ -31,6 +31,12 @@ STRINGS_DA: dict[str, str] = {
     "toolbar.rules": "Regler",
     "toolbar.lobby": "Alle spil",
     "dialog.close": "Luk",
+    "leave.heading.new-deal": "Start et nyt spil?",
+    "leave.heading.restart": "Start dette spil forfra?",
+    "leave.counts_lost": "Dette spil er ikke færdigt: forlader du det, tæller det som tabt i din statistik.",
+    "leave.yes.new-deal": "Nyt spil, tæl som tabt",
+    "leave.yes.restart": "Forfra, tæl som tabt",
+    "leave.keep": "Spil videre",
     # -- the rules page and the read-only deal (Double H until its table exists)
     "view.rules": "Sådan spiller du {game}",
     # -- settings
@@ -170,6 +176,10 @@ STRINGS_DA: dict[str, str] = {
     "end.points": "Point",
     "end.this_hand": "Denne runde",
     "end.total": "I alt",
+    "end.cards_left": "Kort tilbage",
+    "end.cost": "koster {points}",
+    "end.closer": "Lukkede",
+    "end.out": "Ude med tretten",
     "end.match_heading": "Partiet er slut",
     "end.great_kabalist": "Den Store Kabalist: {names}",
     "end.great_kabalists": "De Store Kabalister, som deler titlen: {names}",

@@ -17,6 +17,12 @@ STRINGS_EN: dict[str, str] = {
     "toolbar.rules": "Rules",
     "toolbar.lobby": "All games",
     "dialog.close": "Close",
+    "leave.heading.new-deal": "Start a new deal?",
+    "leave.heading.restart": "Restart this deal?",
+    "leave.counts_lost": "This game is not finished: leaving it counts as a loss in your statistics.",
+    "leave.yes.new-deal": "New deal, count a loss",
+    "leave.yes.restart": "Restart, count a loss",
+    "leave.keep": "Keep playing",
     # -- the rules page and the read-only deal (Double H until its table exists)
     "view.rules": "How to play {game}",
     # -- settings
@@ -156,6 +162,10 @@ STRINGS_EN: dict[str, str] = {
     "end.points": "Points",
     "end.this_hand": "This hand",
     "end.total": "Total",
+    "end.cards_left": "Cards left",
+    "end.cost": "cost {points}",
+    "end.closer": "Closed",
+    "end.out": "Out with thirteen",
     "end.match_heading": "The match is over",
     "end.great_kabalist": "The Great Kabalist: {names}",
     "end.great_kabalists": "The Great Kabalists, sharing the title: {names}",

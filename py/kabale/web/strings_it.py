@@ -29,6 +29,12 @@ STRINGS_IT: dict[str, str] = {
     "toolbar.rules": "Regole",
     "toolbar.lobby": "Tutti i giochi",
     "dialog.close": "Chiudi",
+    "leave.heading.new-deal": "Iniziare una nuova partita?",
+    "leave.heading.restart": "Ricominciare questa partita?",
+    "leave.counts_lost": "Questa partita non è finita: lasciarla conta come una sconfitta nelle tue statistiche.",
+    "leave.yes.new-deal": "Nuova partita, conta come persa",
+    "leave.yes.restart": "Ricomincia, conta come persa",
+    "leave.keep": "Continua a giocare",
     # -- the rules page and the read-only deal (Double H until its table exists)
     "view.rules": "Come si gioca a {game}",
     # -- settings
@@ -169,6 +175,10 @@ STRINGS_IT: dict[str, str] = {
     "end.points": "Punti",
     "end.this_hand": "Questa mano",
     "end.total": "Totale",
+    "end.cards_left": "Carte rimaste",
+    "end.cost": "costo {points}",
+    "end.closer": "Ha chiuso",
+    "end.out": "Fuori con tredici",
     "end.match_heading": "La partita è finita",
     "end.great_kabalist": "Gran Kabalista: {names}",
     "end.great_kabalists": "Gran Kabalisti a pari merito: {names}",

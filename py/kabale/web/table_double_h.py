@@ -22,9 +22,10 @@ from kabale.session import MAX_AUTOMATIC, Session
 from .ahead import DOUBLE_H_SOLVER, import_ahead
 from .dom import Element, Kept, data, h, keep
 from .felt_views import (
-    WASTE, CardMemo, CardView, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_where,
+    WASTE, CardMemo, CardView, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_words,
 )
-from .messages import card_name, refusal
+from .i18n import Joined, Said, Told, Words
+from .messages import card_words, refusal
 from .kept import KeptDrawings
 from .render import card_drawn
 from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
@@ -58,13 +59,14 @@ class DoubleHTable(TableShell):
         self.saved = saved
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
-        self.message = ""
+        # what the table says is kept as words (kabale.web.i18n.Said), said in the language of each redraw
+        self.message: Words | str = ""
         self.message_at: str | None = None  # what the refusal speaks of: a place ("4L"), STOCK or WASTE (None: the waste)
-        self.notice = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
+        self.notice: Words | str = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
         self.notice_at: str | None = None  # the place the last move played by itself went to (the note stands by it)
-        self.hint: tuple[Move | None, str] | None = None  # a suggested move (None: none can win) and why
+        self.hint: tuple[Move | None, Words] | None = None  # a suggested move (None: none can win) and why
         self.verdict: str | None = None  # "still winnable?": "yes", "no", "unknown"
-        self.turning: str | None = None  # what the solver said about where a lost game was lost
+        self.turning: Words | None = None  # what the solver said about where a lost game was lost
         self.turning_index: int | None = None
         self.thinking = False
         self.focus = "AL"
@@ -131,13 +133,13 @@ class DoubleHTable(TableShell):
         if self.hint is not None:
             move, basis = self.hint
             said = self.t("dh.hint", move=self.describe(move)) if move is not None else self.t("dh.hint_none")
-            hint = f"{said} {basis}"
+            hint = f"{said} {self.said(basis)}"
         facts = facts or self.facts()
         return double_h_view(
             facts, self.stats, self.t, seed=game.seed, moves_made=len(game.history),
             can_undo=game.can_undo(), can_redo=game.can_redo(), over=game.is_over(), vetted_s=self.saved.vetted_s,
-            message=self.message, notice=self.notice, thinking=self.thinking, hint=hint, verdict=self.verdict,
-            still_winnable=self.app.settings.still_winnable, turning=self.turning, turning_index=self.turning_index,
+            message=self.said(self.message), notice=self.said(self.notice), thinking=self.thinking, hint=hint, verdict=self.verdict,
+            still_winnable=self.app.settings.still_winnable, turning=None if self.turning is None else self.said(self.turning), turning_index=self.turning_index,
             source=self.source, hinted=self.hint[0] if self.hint else None,
             refused=frozenset(place.name for place in facts.places if self.refused(place.name)) if self.message
             else frozenset(), memo=self._place_views, language=self.app.language,
@@ -343,27 +345,28 @@ class DoubleHTable(TableShell):
     def describe(self, move: Move, game: DoubleH | None = None) -> str:
         """A move in words, as at ``game`` (the present game by default):
         "7 of hearts from the waste to the 7-place of the right H"."""
-        t = self.t
+        return self.move_words(move, game)(self.t)
+
+    def move_words(self, move: Move, game: DoubleH | None = None) -> Said:
+        """A move as words to say later (the card it moves named as at ``game``, the present game by
+        default): a note of moves played by themselves is said again in another language."""
         game = game or self.game_state
         if move.kind is MoveKind.DRAW:
-            return t("dh.move.draw")
+            return Said.of("dh.move.draw")
         if move.kind is MoveKind.NEXT_ROUND:
-            return t("dh.move.next_round")
+            return Said.of("dh.move.next_round")
         if move.kind is MoveKind.TURN:
             assert move.target is not None
-            return t("dh.move.turn", where=self.where(move.target))
+            return Said.of("dh.move.turn", where=place_words(move.target))
         if move.kind is MoveKind.CARD:
             assert move.target is not None
             cards = game.waste if move.source is None else game.pile(move.source)
-            card = card_name(cards[-1], t) if cards else "?"
+            card = card_words(cards[-1]) if cards else "?"
             if move.source is None:
-                return t("dh.move.from_waste", card=card, target=self.where(move.target))
-            return t("dh.move.from_place", card=card, source=self.where(move.source), target=self.where(move.target))
-        return t("dh.give_up")
-
-    def where(self, place: Place) -> str:
-        """"7-place of the right H", "Ace-place of the left H"."""
-        return place_where(place, self.t)
+                return Said.of("dh.move.from_waste", card=card, target=place_words(move.target))
+            return Said.of("dh.move.from_place", card=card, source=place_words(move.source),
+                           target=place_words(move.target))
+        return Said.of("dh.give_up")
 
     # -- playing ----------------------------------------------------------------------
 
@@ -381,8 +384,8 @@ class DoubleHTable(TableShell):
             "dismiss": lambda target: self.dismiss(),
             "turning": lambda target: self.ask_turning_point(),
             "turning-go": lambda target: self.go_to_turning_point(),
-            "new-deal": lambda target: self.app.new_solitaire(self.game, None),
-            "restart": lambda target: self.app.new_solitaire(self.game, self.game_state.seed),
+            "new-deal": lambda target: self.app.leave_solitaire(self.game, None, "new-deal"),
+            "restart": lambda target: self.app.leave_solitaire(self.game, self.game_state.seed, "restart"),
             "rules": lambda target: self.app.show_rules(self.game),
         }
 
@@ -408,7 +411,7 @@ class DoubleHTable(TableShell):
             self.source = source
         else:
             self.source = None
-            self.message, self.message_at = self.t("dh.cannot_move"), source
+            self.message, self.message_at = Said.of("dh.cannot_move"), source
         self.refresh()
 
     def double_tap(self, name: str) -> bool:
@@ -452,7 +455,7 @@ class DoubleHTable(TableShell):
         """Double-click: send a card home, as the rules say where (``DoubleH.home_move``)."""
         move = self.game_state.home_move(None if source == WASTE else source)
         if move is None:
-            self.message, self.message_at = self.t("dh.no_build"), None if source == WASTE else source
+            self.message, self.message_at = Said.of("dh.no_build"), None if source == WASTE else source
             self.refresh()
             return
         self.play(move)
@@ -465,7 +468,7 @@ class DoubleHTable(TableShell):
         except IllegalMove as error:
             self.changed()  # nothing was played (a session may have played before it refused, all the same)
             self.source = None
-            self.message = refusal(error, self.t)
+            self.message = Told(refusal, (error,))
             # where it would not go, the place that would not turn, or the stock that would not give a card
             self.message_at = str(move.target) if move.target is not None else STOCK if move.kind is MoveKind.DRAW else None
             self.refresh()
@@ -473,14 +476,14 @@ class DoubleHTable(TableShell):
         self.changed()
         self.source, self.message, self.hint, self.notice = None, "", None, ""
         if move.kind is MoveKind.NEXT_ROUND:
-            self.notice, self.notice_at = self.t("dh.round", round=game.round, bonus=self.facts().bonus), STOCK
-            self.app.announce(self.notice)
+            self.notice, self.notice_at = Said.of("dh.round", round=game.round, bonus=self.facts().bonus), STOCK
+            self.app.announce(self.said(self.notice))
         self.after_move(played)
 
-    def follow_with_safe_moves(self) -> list[str]:
+    def follow_with_safe_moves(self) -> list[Words]:
         """Let the session play the proved-safe moves after the next move (when the setting asks);
         the list fills with them in words, each said as it stood before it was played."""
-        played: list[str] = []
+        played: list[Words] = []
         if not self.app.settings.auto_safe_moves:
             self.session.automatic = None
             return played
@@ -490,14 +493,14 @@ class DoubleHTable(TableShell):
 
             move = safe_move(game)
             if move is not None:
-                played.append(self.describe(move))
+                played.append(self.move_words(move))
                 self.notice_at = str(move.target) if move.target is not None else STOCK  # the note stands by the last
             return move
 
         self.session.automatic = safe
         return played
 
-    def after_move(self, played: list[str]) -> None:
+    def after_move(self, played: list[Words]) -> None:
         """Count a finished game, save, draw the table; say the moves played by themselves; ask
         "still winnable?" (an option)."""
         game = self.game_state
@@ -511,8 +514,8 @@ class DoubleHTable(TableShell):
             self.app.announce(self.t("dh.won", round=result.round, count=result.wins) if result.outcome == "won"
                               else self.t("dh.lost") if result.outcome == "lost" else self.t("dh.gave_up"))
         if played:
-            self.notice = self.t("dh.auto_played", moves="; ".join(played))
-            self.app.announce(self.notice)
+            self.notice = Said.of("dh.auto_played", moves=Joined(tuple(played)))
+            self.app.announce(self.said(self.notice))
         self.app.save_soon(DOUBLE_H, self.saved.to_dict)
         self.refresh()
         self.ask_still_winnable()
@@ -574,19 +577,19 @@ class DoubleHTable(TableShell):
             found = hint(game, HONEST, budget_s=HINT_BUDGET_S, seed=len(game.history))
             verdict = found.verdict
             if found.support in (FIRST_ROUND, SAFE):  # round 1's plan: see the stock's order first
-                basis = self.t("dh.basis.first_round" if found.support == FIRST_ROUND else "dh.basis.safe")
+                basis = Said.of("dh.basis.first_round" if found.support == FIRST_ROUND else "dh.basis.safe")
             elif verdict.status == "lost" and found.move is None:
-                basis = self.t("dh.basis.lost")
+                basis = Said.of("dh.basis.lost")
             elif verdict.status == "lost":
-                basis = self.t("dh.basis.lost_play_on")
+                basis = Said.of("dh.basis.lost_play_on")
             elif verdict.samples <= 1 and verdict.status == "won":
                 # one world: the player has seen the stock's order (drawn through in round 1), so the
                 # words say so, not that the hint knows it (which read as the thoughtful solver's)
-                basis = self.t("dh.basis.seen_all" if game.round > 1 else "dh.basis.seen_order")
+                basis = Said.of("dh.basis.seen_all" if game.round > 1 else "dh.basis.seen_order")
             elif verdict.won_samples:
-                basis = self.t("dh.basis.honest", won=verdict.won_samples, samples=verdict.samples)
+                basis = Said.of("dh.basis.honest", won=verdict.won_samples, samples=verdict.samples)
             else:
-                basis = self.t("dh.basis.guess")
+                basis = Said.of("dh.basis.guess")
             self.hint = (found.move, basis)
             self.source = None  # a card picked up before would turn a press on the hint's source into a move there
 
@@ -620,13 +623,13 @@ class DoubleHTable(TableShell):
                 replay = DoubleH.deal(game.seed or 0)
                 for move in game.history[: point.index]:
                     replay.apply(move)
-                self.turning = self.t(f"dh.turning.{point.status}", index=point.index,
-                                      move=self.describe(point.move, replay))
+                self.turning = Said.of(f"dh.turning.{point.status}", index=point.index,
+                                       move=self.move_words(point.move, replay))
             elif point.status == "still winnable":
-                self.turning = self.t("dh.turning.still")
+                self.turning = Said.of("dh.turning.still")
                 self.turning_index = None
             else:
-                self.turning = self.t("dh.turning.never" if point.status == "never winnable" else "dh.turning.unknown")
+                self.turning = Said.of("dh.turning.never" if point.status == "never winnable" else "dh.turning.unknown")
                 self.turning_index = None
 
         self.think(work)

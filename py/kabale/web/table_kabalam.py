@@ -23,7 +23,7 @@ from .kabala_table import KabalaTable
 from .kabalam_coach import CoachMixin
 from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
 from .felt_views import Mark
-from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
+from .kabala_view import endowment_drawn, face_drawn, kabala_drawn, log_element, sum_drawn
 from .kept import KabalaDrawings, KeptDrawings
 from .messages import event_text
 from .saved import KABALAM, SavedMatch, TablePlan
@@ -52,6 +52,8 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         self._session: Session | None = None
         self._log_key: tuple[object, ...] = ()
         self._log_memo: LineMemo = {}
+        self._log_drawn: tuple[object, str | None, int] = (None, None, 0)  # the hand, who looked, lines drawn
+        self._to_say: set[int] = set()  # the events another seat made, to say to a screen reader when drawn
         self.drawings = KeptDrawings()  # the parts', cards', corners' and log lines' drawings (render)
 
     # -- what the table knows --------------------------------------------------
@@ -165,12 +167,14 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     def render(self) -> Element:
         t = self.t
         if self.covered():
+            self.say_now()
             return self.render_cover(self.turn())
         bubble = self.hint_bubble()  # the Hint over the packet it names (else over the felt)
         at = self.hint_at() if bubble is not None else None
         hinted = self.hint_mark()
         view = self.view(((hinted,) if hinted is not None else ()) + self.jump_marks())
         assert view.kabala is not None, "kabalam_view always lays the Kabala"
+        self.log_cue(view)
         # the parts that did not change since the last drawing (the bar, the seats, the sum, two
         # of the three packets, most groups of your cards, the log's lines...) are the drawings
         # kept of them, as the patience's (a click changes a packet, your cards and the log)
@@ -196,11 +200,44 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
               bubble,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             mine,
-            self.kept("feedback", self.message, lambda: h(
-                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message}))),
+            self.kept("feedback", self.said(self.message), lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert",
+                                                      "text": self.said(self.message)}))),
             log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_end(view),
         )
+
+    def log_cue(self, view: KabalamView) -> None:
+        """The log's lines new in this drawing wait for the motion of their events (a cue).
+
+        Why: the table is drawn at once after a move, while assets/js/motion.js moves the cards
+        for a moment after; the log said "Packet 3 flipped: 6 of hearts" while the packet still
+        showed the 8 and the old sum (issue 28, item 11). So the lines this drawing adds (and
+        the sentence a screen reader hears of another seat's move) go with its cues: motion.js
+        hides them by number until the motion of this drawing lands (at once with reduced motion
+        or none). Only the drawing that adds a line names it: a later one shows it anyway, so a
+        line is never lost; a new hand, another one looking or a review's jump adds none."""
+        hand, looking = self.shown_hand(), self.looking()
+        drawn_hand, drawn_looking, drawn = self._log_drawn
+        self._log_drawn = (hand, looking, len(view.log))
+        if drawn_hand is not hand or drawn_looking != looking:
+            self._to_say.clear()  # another hand, reader or position: its lines are no news
+            return
+        if len(view.log) <= drawn:
+            return
+        new = range(drawn, len(view.log))
+        said = [view.log[line] for line in new if view.log_at[line] in self._to_say]
+        self._to_say.difference_update(view.log_at[line] for line in new)
+        self.cue("log", {"lines": [line + 1 for line in new], "say": " ".join(said)})
+
+    def say_now(self) -> None:
+        """Say what others did to a screen reader now (hot seat: the cover is drawn, with no motion)."""
+        if self._to_say:
+            observation = self.hand.observation(self.turn())
+            said = [event_text(observation.history[index], None, self.names(), self.t)
+                    for index in sorted(self._to_say) if index < len(observation.history)]
+            self._to_say.clear()
+            self.app.announce(" ".join(line for line in said if line))
 
     def render_seats(self, view: KabalamView) -> Element:
         """The seats around the felt: a fan of backs, the name, the count and the score; the seat to play lit."""
@@ -253,7 +290,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         t = self.t
         placing = h("p", {"class": "placing", "text": view.placing}) if view.placing is not None else None
         if view.result.kind == "hand-end":
-            table = h("table", {"class": "scores"},
+            table = h("table", {"class": "scores hand-scores"},
                       h("caption", {"text": t("end.points")}),
                       h("thead", {}, h("tr", {}, h("td", {}),
                                        *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
@@ -268,7 +305,15 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
                                   placing, sheet, self.review_element(), leading=self.review_controls())
 
     def score_row(self, row: ScoreRow, classes: str | None = None) -> Element:
-        return h("tr", {"class": classes}, h("th", {"scope": "row", "text": row.name}),
+        """A seat's row: its name, at a hand's end the cards left in its hand (small faces) and
+        what they cost, then its numbers."""
+        left = None
+        if row.left is not None:
+            left = h("td", {"class": "left"},
+                     h("span", {"class": "left-cards"}, *(face_drawn(card) for card in row.left.cards))
+                     if row.left.cards else None,
+                     h("span", {"class": "left-words", "text": row.left.words}))
+        return h("tr", {"class": classes}, h("th", {"scope": "row", "text": row.name}), left,
                  *(h("td", {"text": cell}) for cell in row.cells))
 
     def log_lines(self, observation: KabalamObservation, private: bool = True) -> list[str]:
@@ -343,10 +388,8 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
             self.cue("win", {"game": self.game})
         self.save()
-        if seat != self.viewer:
-            observation = self.seen()
-            new_lines = [event_text(e, self.viewer, self.names(), self.t) for e in observation.history[before:]]
-            self.app.announce(" ".join(line for line in new_lines if line))
+        if seat != self.viewer:  # said to a screen reader as its lines come to the log (log_cue)
+            self._to_say.update(range(before, len(hand.history)))
 
     def after_move(self, seat: str, reveal_ms: int) -> None:
         """Show the move, let a shown play flip after a moment, then go on with the game."""
@@ -434,6 +477,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
             return
         self.match.next_hand()
         self.stop_review()
+        self._to_say.clear()  # the last hand's events, said or not: the new hand counts afresh
         self.reveal, self.flipped, self.selected, self.focus, self.message = None, None, frozenset(), 0, ""
         self.viewer = self.first_viewer()
         self.dealing = True
@@ -496,5 +540,6 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     def reload(self, saved: SavedMatch) -> None:
         self.leave()
         self.saved, self.reveal, self.selected = saved, None, frozenset()
+        self._to_say.clear()
         self.refresh()
         self.continue_play()

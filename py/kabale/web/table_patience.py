@@ -127,8 +127,9 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
               h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
               endowment,
               h("div", {"class": "controls"}, *controls)),
-            self.kept("feedback", self.message, lambda: h(
-                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert", "text": self.message}))),
+            self.kept("feedback", self.said(self.message), lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert",
+                                                      "text": self.said(self.message)}))),
             self.kept("stats", view.stats, lambda: self.render_stats(view.stats)),
             log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_result(view.result, self.review_element(), leading=self.review_controls())
@@ -145,8 +146,8 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
             "draw": lambda target: self.play(DRAW),
             "undo": lambda target: self.undo(),
             "redo": lambda target: self.redo(),
-            "new-deal": lambda target: self.app.new_solitaire(self.game, None),
-            "restart": lambda target: self.app.new_solitaire(self.game, self.game_state.seed),
+            "new-deal": lambda target: self.app.leave_solitaire(self.game, None, "new-deal"),
+            "restart": lambda target: self.app.leave_solitaire(self.game, self.game_state.seed, "restart"),
             "rules": lambda target: self.app.show_rules(self.game),
             "log": lambda target: self.toggle_log(),
             "hint": lambda target: self.ask_hint(),

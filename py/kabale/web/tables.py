@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .saved import DOUBLE_H, PATIENCE, SavedDoubleH
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
     from .table_double_h import DoubleHTable
     from .table_patience import PatienceTable
 
@@ -36,18 +36,18 @@ class SolitaireTable:
     the notices while the solver looks and when it found no deal in time.
     """
 
-    open: Callable[[App, Any, Any], PatienceTable | DoubleHTable]
+    open: Callable[["Host", Any, Any], PatienceTable | DoubleHTable]
     vetted: Callable[[Any, float | None], SavedDoubleH] | None = None
     vetting: tuple[str, str] = ("", "")
 
 
-def _patience_table(app: App, saved: Any, stats: Any) -> PatienceTable:
+def _patience_table(app: "Host", saved: Any, stats: Any) -> PatienceTable:
     from .table_patience import PatienceTable
 
     return PatienceTable(app, saved, stats)
 
 
-def _double_h_table(app: App, saved: Any, stats: Any) -> DoubleHTable:
+def _double_h_table(app: "Host", saved: Any, stats: Any) -> DoubleHTable:
     from .table_double_h import DoubleHTable
 
     return DoubleHTable(app, saved, stats)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kabale.cards import Card
 
-from .felt_views import (HINTED, CardMemo, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal, double_h_felt,
-                         endowment_view, hint_packets, hinted_words, kabala_felt)
+from .felt_views import (HINTED, CardMemo, CardView, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal,
+                         card_view, double_h_felt, endowment_view, hint_packets, hinted_words, kabala_felt)
 from .messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
 
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Translate", "ButtonView", "BarView", "ResultView", "PromptView", "PatienceView", "DoubleHView", "FeedbackView",
-    "SeatView", "ScoreRow", "KabalamView", "selection_text", "patience_view", "double_h_view", "double_h_result",
-    "kabalam_view", "seat_name", "seat_place", "LineMemo", "log_lines",
+    "SeatView", "LeftView", "ScoreRow", "KabalamView", "selection_text", "patience_view", "double_h_view", "double_h_result",
+    "kabalam_view", "seat_name", "seat_place", "LineMemo", "log_lines", "log_entries", "shown_history",
 ]
 
 Translate = Callable[..., str]
@@ -341,11 +341,23 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class LeftView:
+    """What a seat held when its hand ended, in the end's table: the cards left in its hand
+    (faces, to look at), and the words beside them: what they cost ("cost 17"), or why there
+    are none to count ("Closed"; "Out with thirteen", whose cards nobody sees)."""
+
+    cards: tuple[CardView, ...]
+    words: str
+
+
+@dataclass(frozen=True)
 class ScoreRow:
-    """A row of the score table: the seat's name and its numbers as shown."""
+    """A row of the score table: the seat's name and its numbers as shown; at the end of a hand,
+    ``left``: the cards left in the seat's hand and what they cost (the points' reason)."""
 
     name: str
     cells: tuple[str, ...]
+    left: LeftView | None = None
 
 
 @dataclass(frozen=True)
@@ -353,7 +365,9 @@ class KabalamView:
     """The KABALAM table as seen from the device. ``my_turn``: the one looking is to play;
     ``prompt`` and ``yield_`` are for her; ``mine_note`` is what the foot says when nobody
     looks (the cards are hidden, or the person watches the computer play on). ``result`` is
-    the end of the hand or the match, with its ``scores`` (rows) and ``placing``."""
+    the end of the hand or the match, with its ``scores`` (rows) and ``placing``. ``log`` is what
+    the table shows has happened: while a play is shown on its packet (``reveal``), the packet's
+    flip and what followed are still to come on the table, and so in the log (issue 28, item 11)."""
 
     bar: BarView
     seats: tuple[SeatView, ...]
@@ -370,6 +384,8 @@ class KabalamView:
     score_head: tuple[str, ...]
     placing: str | None
     great_kabalist: str | None = None
+    #: the log's lines' events: for each line of ``log``, the index of its event in the hand's history
+    log_at: tuple[int, ...] = ()
     kabala: KabalaView | None = None  # always made by kabalam_view
     endowment: EndowmentView | None = None  # the cards in the looking seat's hand (None: nobody looks)
 
@@ -474,14 +490,15 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
             yield_ = marked_button(ButtonView("yield", t("table.yield"), key="yield"), marks, t)
         heading = t("endowment.heading", count=len(endowment)) if plan.plan_of(looking).kind == "you" \
             else t("endowment.heading_of", name=names[looking], count=len(endowment))
-    result, scores, head, placing, great = kabalam_end(match, plan, names, t) if shown.is_over() \
+    result, scores, head, placing, great = kabalam_end(match, plan, names, t, cards) if shown.is_over() \
         else (None, (), (), None, None)
+    log = log_entries(shown_history(observation.history, reveal), looking, names, t, log_memo)
     return KabalamView(
         bar=bar, seats=tuple(seats), my_turn=my_turn, prompt=prompt, yield_=yield_, endowment_heading=heading,
         mine_note=note, draw_pile=t("draw_pile", count=observation.draw_pile_size),
         draw_pile_label=t("draw_pile_label", count=observation.draw_pile_size),
-        log=log_lines(observation.history, looking, names, t, log_memo), result=result, scores=scores, score_head=head, placing=placing,
-        great_kabalist=great,
+        log=tuple(line for _, line in log), result=result, scores=scores, score_head=head, placing=placing,
+        great_kabalist=great, log_at=tuple(index for index, _ in log),
         kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards,
                            hinted_lit=hinted_lit),
         endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
@@ -494,9 +511,27 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
 LineMemo = dict[int, tuple[object, "str | None"]]
 
 
+def shown_history(history: Sequence[Any], reveal: Reveal | None) -> Sequence[Any]:
+    """The events the table shows have happened: while a play is shown on its packet (``reveal``),
+    up to that play (the engine has flipped the packet already, and maybe closed the hand; the
+    felt shows the old card and the old sum until the play turns over)."""
+    if reveal is not None:
+        for index in range(len(history) - 1, -1, -1):
+            if history[index].kind in ("bare", "double"):
+                return history[:index + 1]
+    return history
+
+
 def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, str], t: Translate,
               memo: LineMemo | None = None) -> tuple[str, ...]:
-    """The log of a hand as ``looking`` may read it (events not worth a line left out).
+    """The log of a hand as ``looking`` may read it (events not worth a line left out)."""
+    return tuple(line for _, line in log_entries(history, looking, names, t, memo))
+
+
+def log_entries(history: Sequence[Any], looking: str | None, names: Mapping[str, str], t: Translate,
+                memo: LineMemo | None = None) -> tuple[tuple[int, str], ...]:
+    """The log's lines as ``log_lines``, each with the index of its event in ``history`` (the
+    table says the lines of another's events to a screen reader).
 
     Why a memo: the log is the whole hand's history, and each redraw put every line of it into
     words again (some 40 lines, 200 translations a click). The engine keeps the events it has
@@ -504,13 +539,14 @@ def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, s
     redraw, and its line is the one made before; a new object (a card only its drawer saw, made
     afresh each time; another hand) is put into words."""
     if memo is None:
-        return tuple(line for line in (event_text(event, looking, names, t) for event in history) if line)
+        return tuple((index, line) for index, line in
+                     ((index, event_text(event, looking, names, t)) for index, event in enumerate(history)) if line)
     if len(memo) > 2 * len(history) + 64:  # the events of earlier hands, or made afresh: let them go
         kept = {id(event): memo[id(event)] for event in history if memo.get(id(event), (None,))[0] is event}
         memo.clear()
         memo.update(kept)
     lines = []
-    for event in history:
+    for index, event in enumerate(history):
         known = memo.get(id(event))
         if known is not None and known[0] is event:
             line = known[1]
@@ -518,26 +554,33 @@ def log_lines(history: Sequence[Any], looking: str | None, names: Mapping[str, s
             line = event_text(event, looking, names, t)
             memo[id(event)] = (event, line)
         if line:
-            lines.append(line)
+            lines.append((index, line))
     return tuple(lines)
 
 
-def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: Translate
+def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: Translate,
+                cards: CardMemo | None = None
                 ) -> tuple[ResultView, tuple[ScoreRow, ...], tuple[str, ...], str | None, str | None]:
-    """The end of the hand (its points and the totals) or of the match (the score sheet, the
-    great Kabalist), with the one person's placing ("You finished 2nd of 4")."""
+    """The end of the hand (for each seat, the cards left in its hand, what they cost, its points
+    and its total) or of the match (the score sheet, the great Kabalist), with the one person's
+    placing ("You finished 2nd of 4").
+
+    Who closed, or went out with thirteen, is said once, in that seat's row of the hand's end (the
+    log says it too, as the history it is): a line over the table said it as well ("You closed."
+    over "You closed!", issue 28). The match's end, whose sheet has no such row, still says it."""
     hand = match.hand
     assert hand is not None
     result = hand.result()
     assert result is not None
+    hand_over = not match.is_over()
     lines = []
-    if result.ending == "closed" and result.closer:
+    if result.ending == "closed" and result.closer and not hand_over:
         lines.append(t("end.closed", name=names[result.closer]))
     elif result.ending == "all_passed":
         lines.append(t("end.all_passed"))
     elif result.ending == "one_seat_left":
         lines.append(t("end.one_seat_left", name=", ".join(names[seat] for seat in hand.in_hand)))
-    if result.out_with_thirteen:
+    if result.out_with_thirteen and not hand_over:
         lines.append(t("end.out_with_thirteen", names=", ".join(names[s] for s in result.out_with_thirteen)))
     persons = plan.persons
     totals = match.totals
@@ -547,12 +590,13 @@ def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: 
             return None
         return placing_text(points, persons[0], t)
 
-    if not match.is_over():
-        rows = tuple(ScoreRow(names[seat], (str(result.scores.get(seat, 0)), str(totals[seat]))) for seat in hand.seats)
+    if hand_over:
+        rows = tuple(ScoreRow(names[seat], (str(result.scores.get(seat, 0)), str(totals[seat])),
+                              left_view(hand, result, seat, t, cards)) for seat in hand.seats)
         view = ResultView(kind="hand-end", heading=t("end.hand_heading", number=match.hand_number),
                           heading_id="end-heading", lines=tuple(lines), actions_class="end-actions",
                           actions=(ButtonView("next-hand", t("table.next_hand"), key="next-hand", primary=True),))
-        return view, rows, (t("end.this_hand"), t("end.total")), placed(result.scores), None
+        return view, rows, (t("end.cards_left"), t("end.this_hand"), t("end.total")), placed(result.scores), None
     match_result = match.result()
     assert match_result is not None
     winners = ", ".join(names[seat] for seat in match_result.great_kabalists)
@@ -566,3 +610,18 @@ def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: 
                       lines=tuple(lines), actions_class="end-actions",
                       actions=(ButtonView("new-match", t("table.new_match"), key="new-match", primary=True),))
     return view, tuple(sheet), (t("end.hand_column"), *(names[seat] for seat in seats)), placed(totals), title
+
+
+def left_view(hand: Any, result: Any, seat: str, t: Translate, memo: CardMemo | None = None) -> LeftView:
+    """The cards ``seat`` held when ``hand`` ended (its ``result``) and what they cost: the sum of
+    their values (kabale.games.kabalam.fast ``points``: the deck's values are 1 to 9), which the
+    seat scored when another closed, twice when everyone passed, and not at all when it was the
+    one seat left. The closer holds none; a seat out with thirteen set its cards aside unseen
+    (RULES.md), so they stay unseen here too."""
+    if seat in result.out_with_thirteen:
+        return LeftView((), t("end.out"))
+    if seat == result.closer:
+        return LeftView((), t("end.closer"))
+    held = hand.endowment(seat)
+    return LeftView(tuple(card_view(card, t, memo=memo) for card in held),
+                    t("end.cost", points=sum(card.value for card in held)))

@@ -36,14 +36,33 @@ Standard library only, like the rest of the engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Protocol, Sequence
 
 from kabale.cards import SUITS, Card
 from kabale.games.double_h.end import is_dead_end_of_codes, may_be_dead_end
 from kabale.games.double_h.moves import LAST_ROUND, PARKS_ON, PLACE_VALUES, PLACES, Move, MoveKind
 
-if TYPE_CHECKING:  # the checked layer imports this module, not the other way round
-    from kabale.games.double_h.rules import DoubleH, Position
+
+
+class Laid(Protocol):
+    """What the core reads of a position (a :class:`~kabale.games.double_h.rules.Position`). A
+    protocol, not an import: the checked layer imports this module, never the other way round,
+    not even for types (no ring)."""
+
+    @property
+    def places(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def stock(self) -> Sequence[Card]: ...
+    @property
+    def waste(self) -> Sequence[Card]: ...
+    @property
+    def round(self) -> int: ...
+
+
+class Played(Protocol):
+    """What the core reads of a game in play (a :class:`~kabale.games.double_h.rules.DoubleH`)."""
+
+    def position(self) -> Laid: ...
 
 __all__ = ["Model", "State", "Action", "Moves", "DRAW", "NEXT_ROUND", "TURN", "CARD", "WASTE", "COMPLETE",
            "card_code", "card_of", "pile_code", "pile_cards", "pile_card_codes", "is_right", "top_card"]
@@ -138,11 +157,11 @@ class Model:
         return cls(talon), (tuple(pile_code(pile) for pile in places), 0, len(waste), round_number)
 
     @classmethod
-    def from_position(cls, position: Position) -> tuple["Model", State]:
+    def from_position(cls, position: Laid) -> tuple["Model", State]:
         return cls.from_cards(position.places, position.stock, position.waste, position.round)
 
     @classmethod
-    def from_game(cls, game: DoubleH) -> tuple["Model", State]:
+    def from_game(cls, game: Played) -> tuple["Model", State]:
         return cls.from_position(game.position())
 
     def places(self, state: State) -> tuple[tuple[Card, ...], ...]:
@@ -171,10 +190,10 @@ class Model:
         talon = self.talon
         return tuple([card_of(talon[k]) for k in range(pos, len(talon)) if not gone >> k & 1])
 
-    def position(self, state: State) -> Position:
-        from kabale.games.double_h.rules import Position  # the checked layer's type, above this module
-
-        return Position(self.places(state), self.stock(state), self.waste(state), state[3])
+    def laid(self, state: State) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...], int]:
+        """A state as cards: the places, the stock, the waste and the round (``Position(*laid)``, in
+        :mod:`kabale.games.double_h.rules`, which this module does not import)."""
+        return self.places(state), self.stock(state), self.waste(state), state[3]
 
     @staticmethod
     def to_move(action: Action) -> Move:

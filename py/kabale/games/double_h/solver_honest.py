@@ -63,7 +63,7 @@ from kabale.cards import Card, new_rng, shuffled
 from kabale.games.double_h.rules import DoubleH, DoubleHObservation, Move, MoveKind, Position
 from kabale.games.double_h.core import Model
 from kabale.games.double_h.solver import Space
-from kabale.solver import HONEST, Hint, Verdict, safe_move, solve_position
+from kabale.solver_core import HONEST, Hint, Verdict, safe_move, solve_position
 from kabale.solver_search import LOST, UNKNOWN, WON
 
 __all__ = ["DEFAULT_STATES", "DEFAULT_SAMPLES", "honest_hint", "sampled_orders", "solve_honest", "order_seen",

@@ -26,14 +26,36 @@ suits, the history and the reasons a move is refused. The solver
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Protocol, Sequence
 
-from kabale.cards import COMPOUNDED_SUMS
+from kabale.cards import COMPOUNDED_SUMS, Card
 from kabale.games.kabala.rules import BARE, DOUBLE, DRAW, OUT_WITH_THIRTEEN_CARDS, PAIRS, PASS, Move, Options
 from kabale.games.kabala.rules import core_play, targets_of
 
-if TYPE_CHECKING:  # the checked layer imports this module, not the other way round
-    from kabale.games.patience.rules import Patience, PatiencePosition
+
+
+class Laid(Protocol):
+    """What the core reads of a position laid out card by card (a
+    :class:`~kabale.games.patience.rules.PatiencePosition`). A protocol, not an import: the checked
+    layer imports this module, never the other way round, not even for types (no ring)."""
+
+    @property
+    def packets(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def endowment(self) -> Sequence[Card]: ...
+    @property
+    def draw_pile(self) -> Sequence[Card]: ...
+    @property
+    def played_since_draw(self) -> bool: ...
+
+
+class Played(Laid, Protocol):
+    """What the core reads of a game in play (a :class:`~kabale.games.patience.rules.Patience`)."""
+
+    @property
+    def options(self) -> Options: ...
+    @property
+    def draw_pile_size(self) -> int: ...
 
 __all__ = [
     "Model", "State", "Action", "A_BARE", "A_DOUBLE", "A_PASS", "A_DRAW", "DRAW_ACTION", "pack_hand", "held",
@@ -138,19 +160,19 @@ class Model:
     # -- between the engine and the compact state ----------------------------
 
     @classmethod
-    def from_game(cls, game: Patience) -> tuple["Model", State]:
+    def from_game(cls, game: Played) -> tuple["Model", State]:
         """The model of a game's present position (its draw pile as it is now)."""
         model = cls([card.value for card in game.draw_pile], game.options)
         return model, model.state_of(game)
 
     @classmethod
-    def from_position(cls, position: PatiencePosition, options: Options = Options()) -> tuple["Model", State]:
+    def from_position(cls, position: Laid, options: Options = Options()) -> tuple["Model", State]:
         model = cls([card.value for card in position.draw_pile], options)
         packets = tuple(tuple(card.value for card in packet) for packet in position.packets)
         state = (packets, pack_hand([card.value for card in position.endowment]), 0, position.played_since_draw)
         return model, state  # type: ignore[return-value]
 
-    def state_of(self, game: Patience) -> State:
+    def state_of(self, game: Played) -> State:
         """A game's position as a state of this model (its draw pile must be the end of the model's)."""
         pos = len(self.pile) - game.draw_pile_size
         if pos < 0 or tuple(card.value for card in game.draw_pile) != self.pile[pos:]:

@@ -49,7 +49,7 @@ from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience, PatienceObservation
 from kabale.noise import paired_noise
-from kabale.solver import HONEST, Hint, Verdict, describe_patience, solve_patience
+from kabale.solver_core import HONEST, Hint, Verdict, describe_patience, solve_patience
 from kabale.solver_search import LOST, UNKNOWN, WON
 
 __all__ = ["DEFAULT_WORLDS", "DEFAULT_STATES", "MoveWins", "think_wins", "move_wins", "think_hint", "honest_hint"]
