@@ -66,7 +66,10 @@ herself. Their cost in CPython (``bench/hints_double_h.py``, deals 0-9, run
 beside the old hint on a machine loaded about 6 times over, so only the
 ratios count): of 820 hints asked, p95 342 ms against 381; the 50 that
 searched, median 643 ms against 589; a hint every 10 moves along the lines
-followed, median 245 ms against 118 (5's search), p95 1,067 against 1,121.
+followed, median 245 ms against 118 (5's search), p95 1,067 against 1,121. At the table in
+Pyodide (``--browser 4``, deals 0-3, the machine loaded), a hint in round 2 took
+a median of 337 ms, p95 560 ms (16 hints; 353 and 537 before, over deals 0-9),
+one in round 1 a median of 54 ms: the table's cap (``budget_s``) bounds 5 too.
 
 The words rest on counts, so hints asked on moves in a row do not contradict
 each other: "such a win in 5 of 8 orders you could face", or, where the search
