@@ -69,13 +69,16 @@ class Verdict(Generic[M]):
 
 @dataclass(frozen=True)
 class Hint(Generic[M]):
-    """The best next move (None when no move can win), in words, and why."""
+    """The best next move (None when no move can win), in words, and why. ``aim`` is the round
+    whose win the advice aims at where a win's worth depends on its round (Double H's bonus:
+    a win in round 1 counts 3, in round 2 two, in round 3 one); 0 where it does not."""
 
     move: M | None
     text: str
     mode: str
     verdict: Verdict[M]
     support: str
+    aim: int = 0
 
 
 def _budget(seconds: float | None, states: int | None) -> Budget:

@@ -164,9 +164,11 @@ def test_keyboard_only_moves(double_h: Callable[[int], Page]) -> None:
 def test_a_hint_says_what_it_is_based_on(double_h: Callable[[int], Page]) -> None:
     page = double_h(5)
     page.get_by_role("button", name="Hint").click()
-    # round 1's plan (kabale.games.double_h.solver_honest): a build proved safe, or see the stock through
-    expect(page.locator(".hint-text")).to_contain_text(re.compile("The first round shows|This build is safe"),
-                                                       timeout=20_000)
+    # round 1's plan (kabale.games.double_h.solver_honest): a build proved safe, or see the stock through,
+    # saying which round's win that aims at (a win counts its round's bonus)
+    expect(page.locator(".hint-text")).to_contain_text(
+        re.compile("It aims at a win in round 3, which counts ×1. The first round shows|This build is safe"),
+        timeout=20_000)
     assert page.locator(".place-button.hinted, .waste.hinted").count() >= 1
 
 

@@ -123,6 +123,17 @@ def test_a_player_who_follows_the_double_h_hint(capsys: pytest.CaptureFixture[st
     assert set(summary["results"]) <= {"won", "lost", "unfinished"} and summary["mean_moves"] > 50
 
 
+def test_the_double_h_summary_gives_the_mean_bonus_and_the_wins_by_round(capsys: pytest.CaptureFixture[str]) -> None:
+    # a win counts its round's bonus (3, 2, 1): the mean score is the bonus a deal, the wins split by round
+    summary = simulate(capsys, "--game", "double-h", "--bot", "hint", "--games", "2", "--seed", "3",
+                       "--hint-states", "2000")
+    by_round = summary.get("wins_by_round", {})
+    assert summary["wins"] and sum(by_round.values()) == summary["wins"] and set(by_round) <= {"1", "2", "3"}
+    assert summary["mean_score"] == sum((4 - int(r)) * n for r, n in by_round.items()) / summary["games"]
+    low, high = summary["score_interval95"]
+    assert low <= summary["mean_score"] <= high
+
+
 def test_the_hint_player_plays_the_patiences_only() -> None:
     with pytest.raises(SystemExit, match="not kabalam"):
         main(["simulate", "--game", "kabalam", "--bot", "hint", "--games", "1"])

@@ -8,11 +8,18 @@ import random
 
 import pytest
 
+from kabale.cards import SUITS, Card
 from kabale.games import GAMES, HONEST
-from kabale.games.double_h.rules import DoubleH, Move, MoveKind
-from kabale.games.double_h.solver_honest import FIRST_ROUND, SAFE, honest_hint, sampled_orders
-from kabale.solver import THOUGHTFUL, hint, safe_move, solve
+from kabale.games.double_h.rules import PLACES, DoubleH, Move, MoveKind, Place
+from kabale.games.double_h.solver_honest import (
+    AIMED, FIRST_ROUND, SAFE, by_round, honest_hint, sampled_orders, win_round,
+)
+from kabale.solver import THOUGHTFUL, hint, safe_move, solve, solve_position
 from kabale.solver_search import LOST, WON
+from kabale.web.i18n import translate
+from kabale.web.double_h_hint import hint_basis
+
+CLUB, DIAMOND, SPADE, HEART = (Card(1, suit) for suit in SUITS)
 
 
 def empty_place_in_round_one(seed: int) -> DoubleH:
@@ -72,11 +79,13 @@ def test_the_sampled_orders_are_drawn_from_the_unseen_cards_not_from_the_hidden_
 
 
 def test_in_round_one_it_sees_the_stock_through_playing_only_builds_proved_safe() -> None:
+    # from the deal a win in round 1 lies beyond reach (78 cards to come): no search, the draw
     game = DoubleH.deal(6)
     advice = hint(game, HONEST, budget_s=None, budget_states=4000)
     expected = safe_move(game)
     assert advice.move == (expected or Move.draw())
     assert advice.support == (SAFE if expected else FIRST_ROUND) and advice.verdict.states == 0
+    assert advice.aim == (0 if expected else 3)
     while game.round == 1 and game.stock:
         advice = hint(game, HONEST, budget_s=None, budget_states=4000, seed=len(game.history))
         assert advice.move is not None and advice.move.kind in (MoveKind.DRAW, MoveKind.CARD)
@@ -84,11 +93,65 @@ def test_in_round_one_it_sees_the_stock_through_playing_only_builds_proved_safe(
     assert all(game.pile(place) for place in [facts.place for facts in game.facts().places])  # none emptied
 
 
+def aces(stock: list[Card], waste: list[Card], round_number: int, left: tuple[Card, ...] = (CLUB,)) -> DoubleH:
+    """Every place complete but the left ace's, which holds ``left``; the other aces in the
+    stock and the waste (its top last)."""
+    places = [tuple(Card(place.value, suit) for suit in SUITS) for place in PLACES]
+    places[PLACES.index(Place("L", 1))] = left
+    return DoubleH(places, stock, waste, round_number)
+
+
+@pytest.mark.parametrize("stock", [[SPADE, HEART], [HEART, SPADE]])
+def test_a_play_that_wins_in_round_one_in_every_order_is_advised_over_the_draw(stock: list[Card]) -> None:
+    # the diamond from the waste to its build, then the spade and the heart as they come: a win in
+    # round 1 (x3) whatever the order; a draw first buries the diamond till round 2 (x2 at best)
+    game = aces(stock, [DIAMOND], 1)
+    assert game.observation().stock_size == 2 and not game.observation().stock_seen  # the order unseen
+    advice = hint(game, HONEST, budget_s=None, budget_states=4000, seed=0)
+    assert advice.move == Move(MoveKind.CARD, None, Place("L", 1)) and advice.support == AIMED
+    assert advice.aim == 1 and advice.verdict.won_samples == advice.verdict.samples == 8
+    game.apply(advice.move)
+    while not game.is_over():
+        advice = hint(game, HONEST, budget_s=None, budget_states=4000, seed=len(game.history))
+        assert advice.move is not None
+        game.apply(advice.move)
+    assert game.result().wins == 3
+
+
+def test_a_search_by_round_finds_only_the_wins_by_then_and_the_hint_says_which_round_it_aims_at() -> None:
+    # the heart hides the spade until the waste is turned over: a win in round 2, none in round 1
+    game = aces([], [SPADE, HEART], 1, (CLUB, DIAMOND))
+    position = game.position()
+    assert solve_position(by_round(position, 1), None, 4000).status == LOST
+    found = solve_position(by_round(position, 2), None, 4000)
+    assert found.status == WON and win_round(1, found.moves) == 2
+    advice = hint(game, HONEST, budget_s=None, budget_states=4000)
+    assert advice.move == Move.next_round() and advice.aim == 2 and advice.verdict.status == WON
+    words = {language: hint_basis(advice, lambda key, **values: translate(language, key, **values))
+             for language in ("en", "da", "it")}
+    assert words["en"] == ("It aims at a win in round 2, which counts ×2. "
+                           "You have seen every card still to come, and this move starts a winning line.")
+    assert all("2" in said and "×2" in said for said in words.values()) and len(set(words.values())) == 3
+
+
+def test_the_words_rest_on_counts_that_do_not_deny_the_last_hint() -> None:
+    # a round-1 hint with a place empty: several orders sampled; the words give the count, or say that
+    # no win was found yet (never that none exists, which the hint asked a move ago may have found)
+    game = empty_place_in_round_one(2)
+    advice = hint(game, HONEST, budget_s=None, budget_states=4000, samples=4, seed=1)
+    said = hint_basis(advice, lambda key, **values: translate("en", key, **values))
+    if advice.verdict.won_samples:
+        assert f"in {advice.verdict.won_samples} of 4 orders of the stock you could face" in said
+    else:
+        assert "No win found yet" in said
+    assert "no win was found" not in said.lower()
+
+
 def test_a_round_one_hint_with_a_place_empty_samples_the_stock_orders() -> None:
     game = empty_place_in_round_one(2)
     advice = hint(game, HONEST, budget_s=None, budget_states=4 * 5000, samples=4, seed=1)
     assert advice.verdict.samples == 4 and advice.move in game.legal_moves()
-    assert "possible stock orders" in advice.support or "best guess" in advice.support
+    assert advice.support == AIMED or "possible stock orders" in advice.support or "best guess" in advice.support
 
 
 def test_once_the_order_is_seen_the_hint_gives_a_whole_winning_line() -> None:

@@ -13,7 +13,9 @@ bot's rng is seeded with the text "S+i:seat", so a run is reproducible.
 ``--bot hint`` is a player who always follows the table's honest Hint (the
 game's ``hint`` hook in :mod:`kabale.games`, seeded by the number of moves made,
 as at the table), in Patience Kabalam and in Double H; the summary gives its
-win rate with its 95% (Wilson) interval. Its searches are capped in states
+win rate with its 95% (Wilson) interval, its mean score (a win counts its
+``returns``: 1 in Patience Kabalam, the round's bonus 3, 2 or 1 in Double H) with a
+95% interval, and in Double H its wins by round. Its searches are capped in states
 (``--hint-states``), not in seconds, so a run is the same on any machine. The
 hard bot thinks for ``--playouts`` playouts a decision (default 1000, as in
 bench/bots.py; its 150 ms at the table buy it more), not for a time, so that a
@@ -174,6 +176,21 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """A normal 95% interval of a mean score (Double H's bonus per deal: 3, 2, 1 or 0), for
+    telling two players' means apart the way :func:`wilson` tells win rates apart.
+
+    >>> mean_interval([0.0, 2.0, 2.0, 2.0])
+    (0.52, 2.48)
+    """
+    if len(values) < 2:
+        return (min(values, default=0.0), max(values, default=0.0))
+    mean = sum(values) / len(values)
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    half = z * math.sqrt(variance / len(values))
+    return (round(mean - half, 4), round(mean + half, 4))
 
 
 class _WinTally:
@@ -410,6 +427,8 @@ def simulate_hint(game: str, games: int, seed: int, options: Options, hint_state
     won = 0
     moves = 0
     outcomes: Counter[str] = Counter()
+    scores: list[float] = []
+    by_round: Counter[str] = Counter()
     for i in range(games):
         played = spec.deal(seed + i, options if spec.has_options else None)
         follow_hint(spec, played, hint_states)
@@ -419,6 +438,10 @@ def simulate_hint(game: str, games: int, seed: int, options: Options, hint_state
         outcomes["unfinished" if result is None else result.ending] += 1
         won += result is not None and bool(result.winners)
         moves += len(played.moves)
+        scores.append(0.0 if result is None else sum(result.returns.values()))
+        round_won = getattr(result.detail, "round", None) if result is not None and result.winners else None
+        if round_won is not None:
+            by_round[str(round_won)] += 1
     summary: dict[str, Any] = {
         "game": game,
         "games": games,
@@ -430,7 +453,11 @@ def simulate_hint(game: str, games: int, seed: int, options: Options, hint_state
         "interval95": list(wilson(won, games)),
         "results": dict(sorted(outcomes.items())),
         "mean_moves": round(moves / games, 2) if games else None,
+        "mean_score": round(sum(scores) / games, 4) if games else None,
+        "score_interval95": list(mean_interval(scores)),
     }
+    if by_round:  # Double H: a win counts its round's bonus (3, 2, 1), so where the wins fell is the score
+        summary["wins_by_round"] = dict(sorted(by_round.items()))
     if spec.has_options:
         summary["options"] = options.to_dict()
     return summary

@@ -21,6 +21,7 @@ from kabale.session import MAX_AUTOMATIC, Session
 
 from .ahead import DOUBLE_H_SOLVER, import_ahead
 from .dom import Element, Kept, data, h, keep
+from .double_h_hint import hint_basis
 from .felt_views import (
     WASTE, CardMemo, CardView, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_words,
 )
@@ -571,25 +572,11 @@ class DoubleHTable(TableShell):
         self.message = ""  # a refusal of an earlier press is old news once the player asks what to do
 
         def work() -> None:
-            from kabale.games.double_h.solver_honest import FIRST_ROUND, SAFE
             from kabale.solver import HONEST, hint
 
             found = hint(game, HONEST, budget_s=HINT_BUDGET_S, seed=len(game.history))
-            verdict = found.verdict
-            if found.support in (FIRST_ROUND, SAFE):  # round 1's plan: see the stock's order first
-                basis = Said.of("dh.basis.first_round" if found.support == FIRST_ROUND else "dh.basis.safe")
-            elif verdict.status == "lost" and found.move is None:
-                basis = Said.of("dh.basis.lost")
-            elif verdict.status == "lost":
-                basis = Said.of("dh.basis.lost_play_on")
-            elif verdict.samples <= 1 and verdict.status == "won":
-                # one world: the player has seen the stock's order (drawn through in round 1), so the
-                # words say so, not that the hint knows it (which read as the thoughtful solver's)
-                basis = Said.of("dh.basis.seen_all" if game.round > 1 else "dh.basis.seen_order")
-            elif verdict.won_samples:
-                basis = Said.of("dh.basis.honest", won=verdict.won_samples, samples=verdict.samples)
-            else:
-                basis = Said.of("dh.basis.guess")
+            # kept as words, said again in another language (kabale.web.i18n.Told)
+            basis = Told(hint_basis, (found,))
             self.hint = (found.move, basis)
             self.source = None  # a card picked up before would turn a press on the hint's source into a move there
 
