@@ -45,14 +45,15 @@ _STATISTICS = ("numbers", "decimal", "fractions", "statistics")
 PATIENCE_SOLVER = (
     *_STATISTICS, "kabale.games.double_h.moves", "kabale.games.double_h.end", "kabale.games.double_h.core",
     "kabale.games.double_h.rules",
-    "kabale.games.double_h.solver", "kabale.games.patience.solver", "kabale.solver_search", "kabale.solver",
+    "kabale.games.double_h.solver", "kabale.games.patience.solver", "kabale.solver_search", "kabale.solver_core",
+    "kabale.solver",
     "kabale.noise", "kabale.games.patience.solver_honest", "kabale.games.patience.solver_review",
 )
 #: What Double H's Hint (and "still winnable?") imports, leaves first.
 DOUBLE_H_SOLVER = (
     "kabale.games.double_h.solver", *_STATISTICS, "kabale.games.kabala.rules", "kabale.games.kabalam.state",
     "kabale.games.patience.core", "kabale.games.patience.rules", "kabale.games.patience.solver", "kabale.solver_search",
-    "kabale.solver", "kabale.games.double_h.solver_honest",
+    "kabale.solver_core", "kabale.solver", "kabale.games.double_h.solver_honest",
 )
 #: How long after the table shows before the first import: its first paint and a
 #: computer's first move come first.
