@@ -131,6 +131,8 @@ function placeWords() {
   const table = document.querySelector("#view > .double-h-table");
   const feedback = table && table.querySelector(":scope > .feedback");
   if (!feedback) return;
+  const basis = feedback.querySelector(".hint-basis");
+  if (basis) basis.classList.remove("visually-hidden");  // shown, unless this placing finds it must not be
   const target = targetOf(table, feedback);  // (first: most redraws show no words, and need no layout here)
   const words = target ? [...feedback.children].filter((child) => child.getClientRects().length > 0) : [];
   if (!words.length || !(wanted(feedback) || unanchored(feedback, target))) {
@@ -164,8 +166,26 @@ function placeWords() {
     .filter((button) => button.getClientRects().length > 0).map((button) => button.getBoundingClientRect());
   // a control is never hidden when a spot by the place leaves them all free (on a phone, "New deal" lay
   // under a hint by the stock); when none does, a covered button counts against a covered card
-  const best = bestSpot(place, sizes, bounds, [...forbidden, ...buttons], cards, [], hinted)
+  const spot = () => bestSpot(place, sizes, bounds, [...forbidden, ...buttons], cards, [], hinted)
     || bestSpot(place, sizes, bounds, forbidden, cards, buttons, hinted);
+  let best = spot();
+  // Where the whole would lie over a place the hint names (a phone: what it aims at and rests on made it
+  // five lines), its move alone by its place, the rest read out but not shown, as the Kabala's bubbles do
+  const hides = (found) => found !== null && hinted.some((other) => overlap(found.box, other) > 0);
+  if (basis && (best === null || hides(best))) {
+    basis.classList.add("visually-hidden");
+    const whole = sizes.splice(0);
+    for (const widthRem of WIDTHS_REM) {
+      const size = measure(feedback, Math.min(widthRem * rem, bounds.right - bounds.left));
+      if (!sizes.some((other) => other.width === size.width && other.height === size.height)) sizes.push(size);
+    }
+    const brief = spot();
+    if (brief !== null && (best === null || !hides(brief) || brief.cost < best.cost)) best = brief;
+    else {
+      basis.classList.remove("visually-hidden");
+      sizes.splice(0, sizes.length, ...whole);
+    }
+  }
   if (best === null) {  // nowhere free by the place: where the layout puts the words without one
     release(feedback);
     return;

@@ -157,6 +157,18 @@ def start_two_seat_match(page: Page, base_url: str, seed: int, west: str = "The 
     expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
 
 
+def blog_page(tmp_path: Any, site_server: Any, network_guard: Any, template: str, src: str) -> str:
+    """A blog's page on localhost ("another site") that frames the game at ``src`` on 127.0.0.1, made
+    from ``template`` (its ``{src}``); its URL, which the network guard allows by name."""
+    folder = tmp_path / "blog"
+    folder.mkdir()
+    (folder / "index.html").write_text(template.format(src=src.replace("&", "&amp;")), encoding="utf-8")
+    blog = site_server(folder)
+    url = str(blog.url).replace("127.0.0.1", "localhost") + "index.html"
+    network_guard.allow(url)  # the blog itself; everything the game asks for must stay on 127.0.0.1
+    return url
+
+
 def saved_double_h(page: Page) -> Any:
     from kabale.web.saved import SavedDoubleH
 

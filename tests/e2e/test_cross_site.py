@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Frame, FrameLocator, Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_ready  # type: ignore[import-not-found]
-from helpers import INSTANT, click_double_h_move, saved_double_h
+from helpers import INSTANT, blog_page, click_double_h_move, saved_double_h
 from kabale.games.double_h.rules import DoubleH
 from kabale.solver import solve_seed
 
@@ -85,14 +85,7 @@ def engine_board(game: DoubleH) -> list[list[str]]:
 def blog_framing_kabale(tmp_path: Path, site_server: Callable[..., Any], base_url: str,
                         network_guard: NetworkGuard) -> str:
     """A blog page on localhost that frames the game on 127.0.0.1; its URL."""
-    folder = tmp_path / "blog"
-    folder.mkdir()
-    src = f"{base_url}?embed=1&game=double-h&seed={SEED}"
-    (folder / "index.html").write_text(BLOG.format(src=src.replace("&", "&amp;")), encoding="utf-8")
-    blog = site_server(folder)
-    url = blog.url.replace("127.0.0.1", "localhost") + "index.html"
-    network_guard.allow(url)  # the blog itself; everything the game asks for must stay on 127.0.0.1
-    return url
+    return blog_page(tmp_path, site_server, network_guard, BLOG, f"{base_url}?embed=1&game=double-h&seed={SEED}")
 
 
 def play_the_first_move(frame: FrameLocator) -> DoubleH:

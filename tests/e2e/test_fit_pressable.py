@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
+from helpers import blog_page
 from test_fit import BOOT_TIMEOUT_MS, GO, SCREENS, screen_context  # noqa: F401  (a fixture)
 from kabale.games.kabalam.match import Match
 from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
@@ -214,13 +215,7 @@ def test_in_a_blog_s_frame_on_a_phone_every_control_can_be_pressed(
     """Item 2: a blog on another site frames Patience Kabalam, 350x720, on a 390x844 phone. The frame says
     it keeps no games (another site's frame gets no storage here); with two rows of cards, Hint, Undo and
     Redo lay under the statistics and "What happened", and the frame does not scroll."""
-    folder = tmp_path / "blog"
-    folder.mkdir()
-    src = f"{base_url}?embed=1&game=patience&seed=42"
-    (folder / "index.html").write_text(PHONE_BLOG.format(src=src.replace("&", "&amp;")), encoding="utf-8")
-    blog = site_server(folder)
-    url = blog.url.replace("127.0.0.1", "localhost") + "index.html"
-    network_guard.allow(url)
+    url = blog_page(tmp_path, site_server, network_guard, PHONE_BLOG, f"{base_url}?embed=1&game=patience&seed=42")
     # (a context of its own: INSTANT's settings, written before the page starts, would throw in this frame)
     width, height, touch = SCREENS["390x844"]
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,

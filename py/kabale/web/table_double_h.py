@@ -130,16 +130,17 @@ class DoubleHTable(TableShell):
     def view(self, facts: TableFacts | None = None) -> DoubleHView:
         """What the table shows, as plain values (tests/unit/test_view_models.py)."""
         game = self.game_state
-        hint = None
+        hint, hint_basis = None, ""
         if self.hint is not None:
             move, basis = self.hint
-            said = self.t("dh.hint", move=self.describe(move)) if move is not None else self.t("dh.hint_none")
-            hint = f"{said} {self.said(basis)}"
+            hint = self.t("dh.hint", move=self.describe(move)) if move is not None else self.t("dh.hint_none")
+            hint_basis = self.said(basis)
         facts = facts or self.facts()
         return double_h_view(
             facts, self.stats, self.t, seed=game.seed, moves_made=len(game.history),
             can_undo=game.can_undo(), can_redo=game.can_redo(), over=game.is_over(), vetted_s=self.saved.vetted_s,
-            message=self.said(self.message), notice=self.said(self.notice), thinking=self.thinking, hint=hint, verdict=self.verdict,
+            message=self.said(self.message), notice=self.said(self.notice), thinking=self.thinking, hint=hint,
+            hint_basis=hint_basis, verdict=self.verdict,
             still_winnable=self.app.settings.still_winnable, turning=None if self.turning is None else self.said(self.turning), turning_index=self.turning_index,
             source=self.source, hinted=self.hint[0] if self.hint else None,
             refused=frozenset(place.name for place in facts.places if self.refused(place.name)) if self.message
@@ -295,7 +296,10 @@ class DoubleHTable(TableShell):
             h("div", {"class": "advice", "aria-live": "polite"},
               h("p", {"class": "vetted", "text": said.vetted}) if said.vetted is not None else None,
               h("p", {"class": "auto-note", "text": said.notice}) if said.notice else None,
-              h("p", {"class": "hint-text", "text": said.hint}) if said.hint is not None else None,
+              h("p", {"class": "hint-text"}, h("span", {"class": "hint-move", "text": said.hint}),
+                " " if said.hint_basis else None,
+                h("span", {"class": "hint-basis", "text": said.hint_basis}) if said.hint_basis else None)
+              if said.hint is not None else None,
               h("p", {"class": said.verdict[0], "text": said.verdict[1]}) if said.verdict is not None else None),
             h("p", {"class": "refusal", "role": "alert", "text": said.refusal}),
         )

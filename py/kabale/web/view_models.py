@@ -224,6 +224,9 @@ class FeedbackView:
     hint: str | None
     verdict: tuple[str, str] | None
     refusal: str
+    #: what the hint aims at and rests on, after its move: a phone's callout may leave it out of sight
+    #: (read out only) where the whole would lie over a place the hint names (assets/js/callout.js)
+    hint_basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -272,8 +275,8 @@ def double_h_result(facts: "TableFacts", t: Translate, seed: int | None, vetted_
 
 def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, seed: int | None, moves_made: int,
                   can_undo: bool, can_redo: bool, over: bool, vetted_s: float | None = None, message: str = "",
-                  notice: str = "", thinking: bool = False, hint: str | None = None, verdict: str | None = None,
-                  still_winnable: bool = False, turning: str | None = None, turning_index: int | None = None,
+                  notice: str = "", thinking: bool = False, hint: str | None = None, hint_basis: str = "",
+                  verdict: str | None = None, still_winnable: bool = False, turning: str | None = None, turning_index: int | None = None,
                   source: str | None = None, hinted: "DoubleHMove | None" = None, refused: frozenset[str] = frozenset(),
                   memo: PlaceMemo | None = None, language: str = "", cards: CardMemo | None = None) -> DoubleHView:
     """The Double H table at ``facts``; ``hint`` is the hint in words, ``verdict`` the solver's
@@ -311,6 +314,7 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
             hint=t("dh.thinking") if thinking else hint,
             verdict=shown_verdict,
             refusal=message,
+            hint_basis="" if thinking or hint is None else hint_basis,
         ),
         result=double_h_result(facts, t, seed, vetted_s, turning, turning_index),
         turning=turning if facts.result.is_over and facts.result.outcome != "won" else None,
