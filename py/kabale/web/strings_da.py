@@ -322,6 +322,7 @@ STRINGS_DA: dict[str, str] = {
     "dh.aim": "Tippet sigter mod en sejr i spillerunde {round}, som tæller ×{bonus}.",
     "dh.basis.seen": "Du har set alle de kort, der er tilbage, og dette træk begynder en vindende vej.",
     "dh.basis.honest": "Dette træk begynder sådan en sejr i {won} af {samples} rækkefølger af håndbunken, du kan møde.",
+    "dh.basis.circle": "Spillet nu ville tippets træk bringe en stilling fra dette spil tilbage: træk et kort, så kommer spillet videre.",
     "dh.basis.guess": "Ingen sejr fundet endnu: dette træk begynder den vej, der nåede længst.",
     "dh.basis.first_round": "Første runde viser håndbunkens rækkefølge: vend den hele igennem, og spil så ud fra det, du har set.",
     "dh.basis.first_round_counted": "Første runde viser håndbunkens rækkefølge: vend den hele igennem (en sejr i spillerunde 1 viste sig kun i {won} af {samples} rækkefølger, du kan møde).",

@@ -304,6 +304,7 @@ STRINGS_EN: dict[str, str] = {
     "dh.aim": "It aims at a win in round {round}, which counts ×{bonus}.",
     "dh.basis.seen": "You have seen every card still to come, and this move starts a winning line.",
     "dh.basis.honest": "This move starts such a win in {won} of {samples} orders of the stock you could face.",
+    "dh.basis.circle": "Played now, the hint's move would bring back a position of this game: draw, and the game moves on.",
     "dh.basis.guess": "No win found yet: this move starts the line that got furthest.",
     "dh.basis.first_round": "The first round shows the order of the stock: draw it through, then play on what you have seen.",
     "dh.basis.first_round_counted": "The first round shows the order of the stock: draw it through (a win in round 1 showed in only {won} of {samples} orders you could face).",

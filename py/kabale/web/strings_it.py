@@ -322,6 +322,7 @@ STRINGS_IT: dict[str, str] = {
     "dh.aim": "Il suggerimento punta a una vittoria nel giro {round}, che vale ×{bonus}.",
     "dh.basis.seen": "Hai già visto tutte le carte ancora da venire, e questa mossa apre una linea vincente.",
     "dh.basis.honest": "Questa mossa apre una tale vittoria in {won} dei {samples} ordini del tallone che potresti incontrare.",
+    "dh.basis.circle": "Giocata ora, la mossa del suggerimento riporterebbe una posizione già vista in questa partita: pesca, e la partita va avanti.",
     "dh.basis.guess": "Nessuna vittoria trovata finora: questa mossa apre la linea che è arrivata più lontano.",
     "dh.basis.first_round": "Il primo giro mostra l'ordine del tallone: giralo tutto, poi gioca su ciò che hai visto.",
     "dh.basis.first_round_counted": "Il primo giro mostra l'ordine del tallone: giralo tutto (una vittoria nel giro 1 è emersa solo in {won} dei {samples} ordini che potresti incontrare).",

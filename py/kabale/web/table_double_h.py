@@ -580,11 +580,30 @@ class DoubleHTable(TableShell):
 
             found = hint(game, HONEST, budget_s=HINT_BUDGET_S, seed=len(game.history))
             # kept as words, said again in another language (kabale.web.i18n.Told)
-            basis = Told(hint_basis, (found,))
-            self.hint = (found.move, basis)
+            basis: Words = Told(hint_basis, (found,))
+            move = found.move
+            if move is not None and self.comes_back(move) and Move.draw() in game.legal_moves():
+                move, basis = Move.draw(), Said.of("dh.basis.circle")
+            self.hint = (move, basis)
             self.source = None  # a card picked up before would turn a press on the hint's source into a move there
 
         self.think(work)
+
+    def comes_back(self, move: Move) -> bool:
+        """Whether ``move`` brings back a position this game has had. A hint whose search found no win
+        in its time names the first move of the line that got furthest, and hints asked in a row could
+        move a card to and fro for ever (a browser test followed one for 600 moves); such a move is
+        replaced by the draw, which always moves the game on."""
+        game = self.game_state
+        if move.kind is not MoveKind.CARD:
+            return False
+        replay = DoubleH(game.start.places, game.start.stock, game.start.waste, game.start.round)
+        seen = {replay.position()}
+        for made in game.history:
+            replay.apply(made)
+            seen.add(replay.position())
+        replay.apply(move)
+        return replay.position() in seen
 
     def ask_still_winnable(self) -> None:
         """Ask the solver whether the deal can still be won (an option)."""
