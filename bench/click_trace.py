@@ -38,7 +38,8 @@ import motion as bench  # noqa: E402
 from browser import launch  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-#: bench/motion.py's timed click, with marks the trace keeps.
+#: bench/motion.py's timed click, with marks the trace keeps (its fields, as motion.Click; the
+#: frame timed is the one after the click's handlers: Python on the page's thread).
 MARKED_CLICK = """async (selector) => {
   window.__split = {};
   performance.mark('click-start');
@@ -48,9 +49,9 @@ MARKED_CLICK = """async (selector) => {
   performance.mark('click-handled');
   window.__splits = window.__splits || [];
   window.__splits.push(JSON.parse(JSON.stringify(window.__split)));
-  const first = await new Promise((done) => requestAnimationFrame(() => {
-    performance.mark('click-frame'); done(performance.now()); }));
-  return [first - start, handled - start];
+  const [first, due] = await new Promise((done) => requestAnimationFrame((at) => {
+    performance.mark('click-frame'); done([performance.now(), at]); }));
+  return [first - start, handled - start, first - due, null];
 }"""
 
 #: Time spent in the page's own scripts during a click's handlers, by function (a call from
@@ -160,7 +161,7 @@ def main() -> int:
     return 0
 
 
-def split(trace: Any, clicks: list[list[float]]) -> dict[str, Any]:
+def split(trace: Any, clicks: list[bench.Click]) -> dict[str, Any]:
     events: list[dict[str, Any]] = trace["traceEvents"] if isinstance(trace, dict) else trace
     marks = sorted((e["ts"], e["name"], e["pid"], e["tid"]) for e in events
                    if e.get("name") in ("click-start", "click-handled", "click-frame") and e.get("ph") in ("R", "I", "n", "b"))
