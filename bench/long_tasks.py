@@ -14,7 +14,7 @@ Each game in a fresh context: a first visit, cold, the service worker allowed (i
 the site and keeps the memory snapshot made during play, as for a real first visit; with
 --no-service-worker it is blocked). A game is played from navigation to its end:
 
-* Patience Kabalam (deal --patience-seed, 3: 21 moves, won): press Hint, wait for its words,
+* Patience Kabalam (deal --patience-seed, 3: 17 presses, won): press Hint, wait for its words,
   then press what it marks: its marked button (Draw), or its marked packet, after its marked
   cards every other turn (tests/e2e/helpers.press_what_the_hint_marks's way).
 * KABALAM (deal --kabalam-seed, 3): the set-up form, --seats players (4), every seat but
@@ -47,8 +47,39 @@ Usage: .venv/bin/python bench/long_tasks.py [--games patience,kabalam,double-h] 
        [--seats N] [--patience-seed N] [--kabalam-seed N] [--double-h-seed N]
        [--no-service-worker] [--json PATH]
 
-Figures before (main at 540985f, 2026-12-02, 2 cores shared with another engineer's
-`make test`): see the closing lines of this docstring, filled in from a run.
+The hard computer and Double H's hint think for a time, not a count: on a loaded machine they
+search less, so the KABALAM hand and the Double H game are not the same from run to run.
+
+Figures, before (main at 540985f: Python on the page's thread), 2026-12-02, two full runs, 2
+cores shared with another engineer's `make test` (1-minute load 12.4 -> 19.0 and 16.3 -> 11.2:
+read every figure as an upper bound). Long tasks as count / longest / total blocking time (ms):
+
+* Patience Kabalam, deal 3 (17 moves, 17 hints, about 40 s):
+  30 / 1168 / 3282 and 22 / 1909 / 5013.
+  Boot 5 / 1168 / 2249 and 3 / 1909 / 3994 (ready at 13.9 and 12.0 s);
+  play 25 / 207 / 1033 and 19 / 302 / 1019, of which the hints 11 / 207 / 622 and 11 / 302 / 829,
+  the moves 7 / 123 / 228 and 4 / 127 / 115, between them 7 / 126 / 183 and 4 / 83 / 75.
+  Click to paint: a move p50 16.3 and 19.2, p95 63.4 and 58.3 ms; a pick p50 37.4 and 35.8,
+  p95 97.3 and 50.7; a Hint to its marks p50 189 and 163, p95 632 and 492.
+* KABALAM, deal 3, 4 players, West, North and East the computer, hard (one hand: 4 and 7 of
+  South's moves, 24 and 14 lines in the log): 26 / 1773 / 5144 and 24 / 1217 / 3739.
+  Boot 8 / 1773 / 4224 and 5 / 1217 / 2297 (ready at 9.9 and 7.4 s); play 18 / 395 / 920 and
+  19 / 393 / 1442, of which "Start the match" 2 / 395 / 347 and 2 / 229 / 270, the hints
+  4 / 127 / 204 and 11 / 393 / 754, the computers' turns (and the flights) 10 / 107 / 291 and
+  none. Click to paint: a move p50 18.5 and 18.7, p95 27.2 and 103.8 ms; a pick p50 36.3 and
+  91.6; a Hint to its marks p50 398 and 308, p95 587 and 861.
+* Double H, deal 3, the whole game (283 and 287 moves, 240 and 262 s):
+  288 / 1480 / 75002 and 314 / 2035 / 76960. Boot 5 / 1480 / 3436 and 4 / 2035 / 2896 (ready
+  at 8.5 and 11.3 s); play 283 / 728 / 71566 and 310 / 867 / 74064, of which the hints
+  248 / 728 / 70149 and 269 / 867 / 72423 (nearly every hint is one task of 0.2-0.9 s), the
+  moves 32 / 187 / 1239 and 39 / 240 / 1528. Click to paint: a move p50 14.3 and 15.4, p95
+  58.7 and 85.8, max 256 and 246 ms; a pick p50 21.5 and 20.1; a Hint to its marks p50 373 and
+  392, p95 695 and 691.
+
+So before: every game has 3-8 tasks of 0.25-2 s while Python starts (boot's TBT 2.2-4.2 s);
+in play the Double H hint is the giant (some 72 s of blocking over a game), then the patience's
+and KABALAM's hints (up to 0.4 s), KABALAM's "Start the match" (0.2-0.4 s), the moves' own
+redraws (up to 0.24 s). The hard computers' turns stayed under 0.11 s a task (thought in slices).
 """
 
 from __future__ import annotations
@@ -232,8 +263,8 @@ def kabalam(driver: Driver, url: str, seed: int, cap: int | None, seats: int) ->
         # the computers play their turns (hard: thought in slices, each play shown, then flipped)
         expect(page.locator(".hint-button:enabled, .hand-end").first).to_be_visible(timeout=300_000)
         if end.count():
-            # the hand's log, a line a turn's event (every seat's plays, passes, draws)
-            driver.note = f"{page.locator('.log-lines li').count()} lines in the hand's log"
+            # the hand's log: a line an event of any seat (the list shows the latest 40, numbered from its start)
+            driver.note = f"{page.locator('.log-lines').get_attribute('start')} lines in the hand's log"
             return True
         if cap is not None and driver.moves >= cap:
             return False
@@ -302,23 +333,32 @@ def summary(values: list[float]) -> dict[str, Any]:
             "max": round(max(values), 1)}
 
 
-def figures(driver: Driver, ended: bool, seconds: float) -> dict[str, Any]:
-    """Read the watcher: the long tasks by phase and step, the timed clicks by kind."""
-    watch: dict[str, Any] = driver.page.evaluate("window.__bench")
-    steps: list[tuple[float, str]] = [(at, name) for at, name in watch["steps"]]
-    ready = watch["readyAt"]
+def sort_tasks(long: list[tuple[float, float]], steps: list[tuple[float, str]], ready: float | None
+               ) -> tuple[dict[str, list[float]], dict[str, list[float]], list[tuple[float, float, str]]]:
+    """Each long task (start, duration) given the step in force at its start: "boot" before the
+    ready marker (whatever the driver did), "ready" after it until the driver's first step. The
+    durations by phase (boot, play) and by step, and (duration, start, step) of every task."""
     by_step: dict[str, list[float]] = {}
     by_phase: dict[str, list[float]] = {"boot": [], "play": []}
-    longest: list[tuple[float, float, str]] = []
-    for start, duration in watch["long"]:
-        step = [name for at, name in steps if at <= start][-1]
+    tasks: list[tuple[float, float, str]] = []
+    for start, duration in long:
+        step = ([name for at, name in steps if at <= start] or ["boot"])[-1]
         if ready is None or start < ready:
             step = "boot"
         elif step == "boot":
             step = "ready"  # the ready marker is up, the first press not yet made
         by_step.setdefault(step, []).append(duration)
         by_phase["boot" if step == "boot" else "play"].append(duration)
-        longest.append((duration, start, step))
+        tasks.append((duration, start, step))
+    return by_phase, by_step, tasks
+
+
+def figures(driver: Driver, ended: bool, seconds: float) -> dict[str, Any]:
+    """Read the watcher: the long tasks by phase and step, the timed clicks by kind."""
+    watch: dict[str, Any] = driver.page.evaluate("window.__bench")
+    ready = watch["readyAt"]
+    by_phase, by_step, longest = sort_tasks([(start, duration) for start, duration in watch["long"]],
+                                            [(at, name) for at, name in watch["steps"]], ready)
     timed: dict[str, list[dict[str, float]]] = {}
     for record in watch["timed"]:
         timed.setdefault(record["label"], []).append(record)
