@@ -30,6 +30,21 @@ watcher itself asks for the animations each frame: read the figures as an upper 
 machine's load average is printed with them.
 
 Usage: .venv/bin/python bench/motion.py [--plays N] [--games patience,double-h,kabalam]
+
+Issue 29 (Python in a worker) takes the goal p95 <= 16 ms from here. Its "before" (main at
+540985f, 2026-12-02, 20 clicks a game, 2 cores shared with another engineer's tests), click to
+first changed frame p50 / p95 ms:
+* timed to the frame after the click (as before this round), load 14.6 -> 17.6: patience
+  21.3 / 73.0, Double H 13.0 / 220.7, KABALAM 31.2 / 82.2; tasks over 50 ms during an animation:
+  Double H 1 (59 ms), KABALAM 10 (up to 116 ms);
+* timed to the frame after the first change outside the clicked control (as now), load 17.5 ->
+  16.5: patience 23.9 / 110.3, Double H 16.5 / 195.4, KABALAM 28.6 / 154.0; of which the
+  handlers p50 12.5, 6.8, 10.3 and the first change p50 13.3, 7.0, 11.6 (every click changed the
+  page outside its control within its handlers); tasks over 50 ms during an animation: Double H
+  5 (up to 191 ms), KABALAM 9 (up to 184 ms); the Double H win at 16.5 fps (47.6 in the first
+  run), a KABALAM computer's play (travel) p50 56.2 fps.
+At this load both ways agree within the noise: with Python on the page's thread the change is
+made in the click's handlers, so the frame timed is the same.
 """
 
 from __future__ import annotations
