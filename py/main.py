@@ -1,11 +1,9 @@
-"""The entry PyScript runs: hand the page to Kabale's web layer.
+"""The entry Kabale's worker runs (assets/js/worker.mjs): bind Kabale to the worker's messages.
 
-The package arrives as one file, build/kabale.zip, written beside this script
-as it is (pyscript.toml), and Python imports from it in place (zipimport): no
-unpacking of 79 files into the browser's file system before the first line runs
-(about 60 ms of the page's main thread on a quiet machine, 190 at a load
-average of 5-9, against 35 now). Only the modules the lobby needs are read, each
-from its .pyc (scripts/bundle.py).
+All of Kabale's Python runs in that worker (issue 29). The package arrives as one file,
+build/kabale.zip, written beside this script as it is, and Python imports from it in place
+(zipimport): no unpacking of 79 files into the file system before the first line runs. Only the
+modules the lobby needs are read, each from its .pyc (scripts/bundle.py).
 """
 
 import os
@@ -13,6 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.abspath("kabale.zip"))
 
-from kabale.web.app import start  # noqa: E402  (the bundle must be on the path first)
+import js  # noqa: E402  (the worker's global scope: postMessage sends to the page)
 
-start()
+from kabale.web.worker import serve  # noqa: E402  (the bundle must be on the path first)
+
+receive = serve(lambda text: js.postMessage(text))

@@ -80,6 +80,11 @@ UNUSED_CHUNKS = ("codemirror", "zip")
 PACKAGES_CHUNK = "pyodide_graph"
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.{1,2}/[^"']+)["']""")
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\s*\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
+#: What a module names but is no file to precache: the memory snapshot and its tries (the browser
+#: makes them), and the service worker's own script (the browser keeps it as such).
+_MADE_IN_THE_BROWSER = ("pyodide-snapshot.bin", "pyodide-snapshot-tries.json", "sw.js")
+#: A file a module of ours names by its own URL: a worker's script, or what a worker fetches.
+_NAMED_URL = re.compile(r"""new\s+URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)""")
 _HASHED_NAME = re.compile(r"^(?P<name>.+)-[A-Za-z0-9_-]{8}$")
 
 
@@ -188,6 +193,20 @@ def _imports(module: str, site: Path, *, dynamic: bool = False, skipped: tuple[s
     return [path for path in found if path is not None]
 
 
+def _named(module: str, site: Path) -> list[str]:
+    """The files a module of ours names with ``new URL(..., import.meta.url)``: the worker that runs
+    Kabale's Python (assets/js/worker.mjs), and what that worker fetches (the bundle, py/main.py).
+    A folder (the runtime's, given to Pyodide as its indexURL) is no file."""
+    if module.startswith(VENDOR + "/"):
+        return []
+    text = (site / module).read_text(encoding="utf-8")
+    base = PurePosixPath(module).parent
+    urls = [url for url in _NAMED_URL.findall(text)
+            if not url.endswith("/") and not (base / url).as_posix().endswith(_MADE_IN_THE_BROWSER)]
+    found = [_local_path(url, base, site) for url in urls]
+    return [path for path in found if path is not None]
+
+
 def chunk_name(path: str) -> str:
     """A bundler chunk's name without its content hash: "codemirror_view" for codemirror_view-BsXnWedx.js."""
     stem = PurePosixPath(path).name.split(".", 1)[0]
@@ -213,6 +232,7 @@ def module_graph(entries: list[str], site: Path, *, packages: bool = False) -> s
             if module not in seen:
                 seen.add(module)
                 todo.extend(_imports(module, site))
+                todo.extend(path for path in _named(module, site) if path.endswith((".mjs", ".js")))
         return seen
 
     unused = UNUSED_CHUNKS if packages else (*UNUSED_CHUNKS, PACKAGES_CHUNK)
@@ -275,7 +295,10 @@ def _scan(site: Path) -> tuple[set[str], set[str]]:
         install.update(_web_manifest_files(manifest, site))
     modules = module_graph(sorted(local(parser.modules)) + interpreters, site, packages=packages)
     found.update(modules)
-    ours = [module for module in interpreters if PurePosixPath(module).name != PYODIDE_ENTRY]
+    for module in modules:
+        found.update(_named(module, site))
+    ours = [module for module in {*interpreters, *modules}
+            if PurePosixPath(module).name != PYODIDE_ENTRY and not module.startswith(VENDOR + "/")]
     own_stdlib = any(STDLIB in (site / module).read_text(encoding="utf-8") for module in ours)
     found.update(_pyodide_files(modules, interpreters, site, own_stdlib=own_stdlib))
     if own_stdlib:

@@ -51,7 +51,7 @@ def _expected_versions() -> dict[str, str]:
 #: The folder under assets/vendor/ of each package, before its version.
 FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript"}
 #: Committed files that name the vendored folders, relative to the project root.
-REFERENCING = ("index.html", "assets/js/runtime.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml", "bench/bare/trimmed/index.html",
+REFERENCING = ("assets/js/runtime.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml", "bench/bare/trimmed/index.html",
                "bench/bots_page/index.html", "bench/bots_page/pyscript.toml")
 #: A vendored folder as a path names it: "vendor/pyodide-314.0.7/" (or an unversioned "vendor/pyodide-314.0.7/").
 _REFERENCE = re.compile(r"vendor/(pyodide|pyscript)(-[^/\s\"']*)?/")

@@ -1,17 +1,10 @@
 // Before Python starts: show loading progress and remember a game chosen early.
 //
 // The lobby is static HTML, painted at once. Until Python is ready this script
-// (the only JavaScript of our own) fills the progress bar as the runtime's big
-// files arrive, and a click on a game is kept in the URL, where Python finds it.
+// fills the progress bar as the worker that runs Python says how far it got
+// (assets/js/page.js calls ``advance``: the page does not see the worker's own
+// downloads), and a click on a game is kept in the URL, where Python finds it.
 
-const STEPS = [
-  ["/core.js", 5, "Loading PyScript…"],
-  ["/pyodide.mjs", 10, "Loading Python…"],
-  ["/pyodide.asm.wasm", 45, "Loading Python…"],
-  ["/python_stdlib.zip", 65, "Loading the standard library…"],
-  ["build/kabale.zip", 80, "Loading the game engine…"],
-  ["/py/main.py", 90, "Starting the game engine…"],
-];
 
 // A theme held in the settings (py/kabale/web/settings.py), put on <html> before Python starts,
 // so the lobby does not show the system's colours for the seconds the runtime takes to load.
@@ -38,22 +31,12 @@ try {
 const progress = document.getElementById("loading-progress");
 const label = document.getElementById("loading-text");
 
-function advance(url) {
-  if (!progress || document.body.dataset.ready === "1") return;
-  for (const [suffix, value, text] of STEPS) {
-    if (url.includes(suffix) && value > progress.value) {
-      progress.value = value;
-      progress.textContent = `${value}%`;
-      if (label) label.textContent = text;
-    }
-  }
-}
-
-if ("PerformanceObserver" in window) {
-  for (const entry of performance.getEntriesByType("resource")) advance(entry.name);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) advance(entry.name);
-  }).observe({ type: "resource", buffered: true });
+/** Fill the progress bar to ``value`` (%). Its words stay as they are: words of another length
+ * moved the bar on a narrow screen (a layout shift, tests/e2e/test_fit.py). */
+export function advance(value) {
+  if (!progress || document.body.dataset.ready === "1" || value <= progress.value) return;
+  progress.value = value;
+  progress.textContent = `${value}%`;
 }
 
 // A game chosen before Python is ready: put it in the URL for Python to open.

@@ -3,11 +3,13 @@
 // HTML5 drag-and-drop is not fired by touch, so the tables use this instead.
 // The mechanics live here, in the browser, so that a card follows the pointer
 // at the display's frame rate with transforms only; every decision is
-// Python's, asked through three events dispatched on the elements concerned:
+// Python's, asked through three events dispatched on the elements concerned
+// (assets/js/page.js answers them: Python runs in a worker, and answers later):
 //
 //   kabale:dragstart  on the card's control, once the pointer has moved past
 //                     a few pixels (a tap stays a tap): Python picks the card
-//                     up and lights its targets; detail.accepted says "go on".
+//                     up, lights its targets and says which controls take it;
+//                     should it refuse, page.js calls kabaleDrag.refused().
 //   kabale:dragover   on the control under the pointer, each time that
 //                     control changes: detail.accepted lights it as a drop.
 //   kabale:drop       on the control under the pointer at release: Python
@@ -40,7 +42,8 @@ function carried(source) {
   if (source.matches(".card")) {
     const hand = source.closest(".endowment");
     const picked = hand ? [...hand.querySelectorAll("button.card[aria-pressed=true]")] : [];
-    return picked.length ? picked : [source];
+    // a card not among those picked up is dragged alone (kabale.web.kabala_table on_drag_start)
+    return picked.includes(source) ? picked : [source];
   }
   const cards = source.querySelectorAll(".card");
   return cards.length ? [cards[cards.length - 1]] : [source];
@@ -165,7 +168,7 @@ function finish(ghost, keys, landed) {
   document.addEventListener("pointerdown", () => animation.finish(), { once: true, capture: true });
 }
 
-function end(event, dropped) {
+async function end(event, dropped) {
   const current = drag;
   drag = null;
   releaseCapture(current.pointerId);
@@ -184,7 +187,9 @@ function end(event, dropped) {
       const cards = carriedCards(current.keys);
       const shift = `translate(${current.x - current.startX}px, ${current.y - current.startY}px)`;
       for (const card of cards) card.style.transform = shift;
+      const answered = window.kabalePage ? window.kabalePage.next() : Promise.resolve();
       landed = ask(control, "kabale:drop");
+      await answered; // Python's answer drawn: the move played, or refused
       if (cards.length && cards.every((card) => !card.isConnected)) {
         document.body.classList.remove("dragging");
         current.ghost.remove(); // redrawn: the cards themselves travel now
@@ -251,6 +256,13 @@ document.addEventListener("click", (event) => {
     event.preventDefault();
   }
 }, true);
+
+// Python refused the drag it was asked to begin (page.js): the card flies back.
+window.kabaleDrag = {
+  refused() {
+    if (drag) end(null, false);
+  },
+};
 
 // No native drag-and-drop, text selection or long-press menu fights a card's drag.
 document.addEventListener("dragstart", (event) => {

@@ -284,4 +284,15 @@ function copied(element) {
   return copy;
 }
 
-window.kabaleRedraw = { redraw, make, build, keep };
+/** Drop the kept drawings Python no longer keeps (kabale.web.dom.forget), before the next batch. */
+function forget(numbers) {
+  for (const number of numbers) numbered.delete(number); // first: a number may come again, whole
+}
+
+/** The element a drawing describes (kabale.web.dom.Drawn), a kept one by its number or whole. */
+function element(drawing) {
+  const made = built(drawing);
+  return kept.has(made) ? copied(made) : made;
+}
+
+window.kabaleRedraw = { redraw, make, build, keep, forget, element };

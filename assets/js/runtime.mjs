@@ -17,28 +17,20 @@
 // blocked far less (bench/boot.py). The snapshot is not downloaded (it was 31 MB,
 // 4.8 MB with brotli: more than half of a first visit): the browser makes it.
 //
-// Every other start (a first visit, or a start the service worker serves before it
-// keeps a snapshot) runs Python's start-up in a module worker (assets/js/snapshot.mjs)
-// where the page asks for it (data-runtime="worker" on <html>, as index.html does):
-// the worker compiles the wasm, starts Pyodide with `_makeSnapshot`, and posts back
-// its memory and the compiled module; the page restores that memory on that module,
-// so its main thread neither runs Python's start nor compiles the code it ran (V8
-// compiles wasm functions on their first call, and a compiled module posted between
-// threads shares its code). index.html runs this module as its first script, so the
-// worker starts while PyScript loads; PyScript's call to loadPyodide then takes what
-// the worker made. On a first visit the worker also stages the wasm for the service
-// worker's install, as offline.js does with the page's own downloads (a private window
-// keeps no 9.6 MB copy). On a start the service worker serves, the page hands it the
-// memory once idle, so the next start restores it. Where the worker fails, or a page
-// does not ask for it (bench/bare/trimmed), Python starts on the page as PyScript does;
-// such a start the service worker serves has a worker make the snapshot later, off
-// the main thread, from the files the worker keeps (no request leaves the browser),
-// at most SNAPSHOT_TRIES times a release. Either way the service worker keeps it in the
-// release's own cache (sw.js): each release makes it from the very runtime and
-// standard library it serves. A snapshot that is missing or that Pyodide refuses
-// means a usual start, never a failed one. Python's `random` was seeded when the
-// snapshot was taken, so it is seeded again from the system's randomness: each start
-// deals differently.
+// Kabale's Python runs in a worker (assets/js/worker.mjs, issue 29), which calls
+// ``startPython``: from the snapshot the service worker keeps, where there is one; else
+// Python's own start-up with `_makeSnapshot`, restored at once on the module it compiled,
+// so that the start also yields the memory for the next one: the page hands it to the
+// service worker once idle (assets/js/keep-snapshot.mjs), which keeps it in the release's
+// own cache (sw.js): each release makes it from the very runtime and standard library it
+// serves. Where making it keeps failing, at most SNAPSHOT_TRIES a release. On a first
+// visit the worker also stages the wasm for the service worker's install, as offline.js
+// does with the page's own downloads (a private window keeps no 9.6 MB copy). A snapshot
+// that is missing or that Pyodide refuses means a usual start, never a failed one.
+// Python's `random` was seeded when the snapshot was taken, so it is seeded again from the
+// system's randomness: each start deals differently. ``loadPyodide`` is for a page that
+// starts Python itself (bench/bare/trimmed, and PyScript, which imports it): the snapshot
+// where there is one, else a usual start.
 //
 // The standard library is build/python_stdlib.zip (scripts/stdlib.py), not the
 // vendored one: only the modules Kabale can import, precompiled (.pyc) by this
@@ -58,9 +50,6 @@ export const STDLIB_URL = new URL("../../build/python_stdlib.zip", import.meta.u
 
 export const SNAPSHOT_URL = new URL("../../build/pyodide-snapshot.bin", import.meta.url).href;
 
-// How long after a usual start the page waits before it makes the snapshot (then
-// for an idle moment): the player's first clicks come first.
-const SNAPSHOT_AFTER_MS = 4000;
 
 // At most this many tries at making the snapshot per release: where it keeps failing
 // (a worker short of memory, a browser that cannot), each start would otherwise spend
@@ -79,7 +68,7 @@ async function snapshotTries() {
 }
 
 function served() {
-  return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  return typeof document === "object" && Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 }
 
 async function warmSnapshot() {
@@ -137,13 +126,9 @@ async function loadWithModule(module, settings) {
 // to take instead of downloading it again: the name offline.js's STAGING gives it.
 const STAGING = "kabale-first-visit";
 
-/** The worker's names: a start for this page (staging the wasm on a first visit), or a snapshot for later. */
-export const WORKER_NAMES = { start: "kabale-start", stagingStart: "kabale-start-staging", later: "kabale-snapshot" };
-
 /**
- * A fresh Pyodide's memory just after its start, and the compiled wasm it ran on (run in
- * assets/js/snapshot.mjs, a worker): a page given both starts from the memory, on code
- * the worker has already compiled. With ``stage``, on a first visit, the wasm is also put
+ * A fresh Pyodide's memory just after its start, and the compiled wasm it ran on: a start
+ * given both restores the memory, on code already compiled. With ``stage``, on a first visit, the wasm is also put
  * where the service worker's install looks for it (as offline.js does for the page's own
  * downloads): a private window keeps no 9.6 MB copy, so the install would download it again.
  */
@@ -161,98 +146,72 @@ export async function makeMemorySnapshot({ stage = false } = {}) {
   return { memory, module };
 }
 
-/**
- * Start Python in a worker and take its memory, so that this page's main thread does not
- * run Python's start-up (Pyodide's one long task of 400-500 ms, with most of the runtime's
- * code compiled on first call in it). Only where index.html asks (data-runtime="worker").
- */
-function startInWorker() {
-  if (typeof Worker !== "function" || document.documentElement.dataset.runtime !== "worker") return null;
-  return new Promise((resolve) => {
-    const name = served() ? WORKER_NAMES.start : WORKER_NAMES.stagingStart;
-    const worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module", name });
-    worker.addEventListener("message", ({ data }) => {
-      worker.terminate();
-      resolve(data && data.memory instanceof Uint8Array && data.module instanceof WebAssembly.Module ? data : null);
-    });
-    worker.addEventListener("error", () => {
-      worker.terminate();
-      resolve(null);
-    });
-  });
-}
-
-/**
- * Later, on an idle moment, give the service worker the memory a start in a worker made, so
- * that the next start restores it: no second runtime is started to make it. Pyodide has
- * copied it into its own memory by then, so it is handed over (transferred), not copied.
- */
-function giveSnapshotLater(memory) {
-  const give = () => {
-    const controller = navigator.serviceWorker.controller;
-    if (controller) controller.postMessage({ type: "snapshot", memory }, [memory.buffer]);
-  };
-  setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(give, { timeout: 10_000 }) : give()), SNAPSHOT_AFTER_MS);
-}
-
-/** Later, on an idle moment, have a worker make the snapshot and give it to the service worker. */
-function keepSnapshotLater() {
-  const make = async () => {
-    if (!served() || (await snapshotTries()) >= SNAPSHOT_TRIES) return;
-    navigator.serviceWorker.controller.postMessage({ type: "snapshot-try" });
-    const worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module", name: WORKER_NAMES.later });
-    worker.addEventListener("message", ({ data }) => {
-      worker.terminate();
-      const controller = navigator.serviceWorker.controller;
-      const memory = data && data.memory;
-      if (memory instanceof Uint8Array && controller) {
-        controller.postMessage({ type: "snapshot", memory }, [memory.buffer]);
-      }
-    });
-    worker.addEventListener("error", () => worker.terminate());
-  };
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(make, { timeout: 10_000 }) : make());
-  setTimeout(idle, SNAPSHOT_AFTER_MS);
-}
-
-/**
- * What this page starts from, looked for as soon as this module runs in the page: the
- * service worker's snapshot (a warm start), else, where the page asks for it, Python
- * started in a worker (a cold start whose Python start-up leaves the main thread free).
- * index.html runs this module as one of its first scripts, so the worker starts while
- * PyScript is still loading; a page that leaves it to PyScript looks when PyScript asks.
- */
-async function startingPoint() {
-  const memory = await warmSnapshot();
-  if (memory) return { memory, module: null };
-  return startInWorker();
-}
-
-const begun = typeof document === "object" ? startingPoint() : null;
-
+/** Start Pyodide where this module runs: the service worker's snapshot where there is one (a
+ * page it serves), else a usual start. For a page that starts Python itself (bench/bare/trimmed,
+ * or PyScript, which imports this module as its interpreter); Kabale's page starts Python in its
+ * worker instead (``startPython``). */
 export async function loadPyodide(options = {}) {
   const settings = settingsFor(options);
-  // The runtime's JavaScript (1.25 MB) is compiled while the snapshot or the worker is awaited,
-  // not after: Pyodide imports this very URL, so it finds it compiled.
-  import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
-  const found = await (begun || startingPoint());
-  if (found) {
+  const memory = await warmSnapshot();
+  if (memory) {
     try {
-      const pyodide = found.module
-        ? await loadWithModule(found.module, { ...settings, _loadSnapshot: found.memory })
-        : await loadVendoredPyodide({ ...settings, _loadSnapshot: found.memory });
+      const pyodide = await loadVendoredPyodide({ ...settings, _loadSnapshot: memory });
       pyodide.runPython("import random\nrandom.seed()");
-      // for the tests and benchmarks
-      performance.mark(found.module ? "kabale-started-in-worker" : "kabale-snapshot-restored");
-      const memory = found.memory;
-      found.memory = null; // the page keeps no 31 MB it has no more use for (`begun` holds this object)
-      if (found.module && served()) giveSnapshotLater(memory);
+      performance.mark("kabale-snapshot-restored"); // for the tests and benchmarks
       return pyodide;
     } catch (error) {
-      console.warn("Kabale starts Python on the page after all:", error);
+      console.warn("Kabale's snapshot was refused:", error);
     }
   }
-  const pyodide = await loadVendoredPyodide(settings);
-  if (served() && typeof Worker === "function") keepSnapshotLater();
-  return pyodide;
+  return loadVendoredPyodide(settings);
+}
+
+/** The snapshot the service worker keeps for this release, from a worker too (no request). */
+async function cachedSnapshot() {
+  if (!self.caches) return null;
+  try {
+    const response = await caches.match(SNAPSHOT_URL);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Start Kabale's Python in the worker that runs it (assets/js/worker.mjs, issue 29): from the
+ * service worker's snapshot where there is one (a warm start); else Python's own start-up with
+ * ``_makeSnapshot``, restored at once, so that this start also yields the memory the service worker
+ * keeps for the next one (``memory``: the page hands it over, ``giveSnapshotLater``). ``stage``, on
+ * a first visit (no service worker yet), puts the wasm where the service worker's install takes it.
+ * Where the snapshot fails, a usual start: slower, never a failed one. ``how`` names the start, as
+ * a performance mark for the tests and benchmarks.
+ */
+export async function startPython({ stage = false, served = false } = {}) {
+  const settings = settingsFor();
+  const reseed = (pyodide) => pyodide.runPython("import random\nrandom.seed()");
+  const warm = served ? await cachedSnapshot() : null;
+  if (warm) {
+    try {
+      const pyodide = await loadVendoredPyodide({ ...settings, _loadSnapshot: warm });
+      reseed(pyodide);
+      return { pyodide, how: "kabale-snapshot-restored", memory: null };
+    } catch (error) {
+      console.warn("Kabale's snapshot was refused:", error);
+    }
+  }
+  // Where making it keeps failing (a worker short of memory, a browser that cannot), each start
+  // would spend seconds on a runtime that is thrown away: at most SNAPSHOT_TRIES a release, counted
+  // by the service worker (``tried``: the page tells it). A first visit has no service worker yet.
+  const tried = served && (await snapshotTries()) < SNAPSHOT_TRIES;
+  if (tried || !served) {
+    try {
+      const { memory, module } = await makeMemorySnapshot({ stage });
+      const pyodide = await loadWithModule(module, { ...settings, _loadSnapshot: memory });
+      reseed(pyodide);
+      return { pyodide, how: "kabale-started-in-worker", memory, tried };
+    } catch (error) {
+      console.warn("Kabale starts Python without a snapshot:", error);
+    }
+  }
+  return { pyodide: await loadVendoredPyodide(settings), how: "kabale-started", memory: null, tried };
 }

@@ -156,6 +156,14 @@ def console_log() -> ConsoleLog:
     return ConsoleLog()
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The page's policy refuses eval (index.html): Playwright's wait_for_function compiles its
+    predicate in the page, so the tests' contexts bypass the policy (test_csp.py checks it, in
+    contexts that do not; a test's own context passes bypass_csp=True)."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
 @pytest.fixture
 def context(context: BrowserContext, network_guard: NetworkGuard) -> Iterator[BrowserContext]:
     """pytest-playwright's context, guarded: any request off 127.0.0.1 fails the test."""

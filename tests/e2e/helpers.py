@@ -20,8 +20,8 @@ if (!localStorage.getItem("kabale:settings")) {
 """
 
 
-#: A record as stored, once the saves the page put off until after its paint are written
-#: (assets/js/storage.js ``settled``; a move is saved right after the frame that shows it).
+#: A record as stored, once Python (in its worker) has answered every input the page sent it
+#: (assets/js/page.js ``settled``): a move's record is written with its drawing.
 STORED = """async (key) => {
   if (window.kabaleStorage && window.kabaleStorage.settled) await window.kabaleStorage.settled();
   return localStorage.getItem(key);
@@ -110,6 +110,14 @@ LANDED = ("() => !document.querySelector('.card.revealed') && (!window.kabaleMot
           ".some((a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id)))")
 
 
+def settle(page: Any) -> None:
+    """Wait until Python, in its worker, has answered every input the page sent it and the page
+    has drawn the answer (assets/js/page.js ``settled``): what a person sees before the next press.
+    A table inside a frame (a FrameLocator) cannot run a script: there the next locator waits."""
+    if isinstance(page, Page):
+        page.evaluate("window.kabalePage.settled()")
+
+
 def wait_landed(page: Page) -> None:
     """Let the cards land and a shown play flip, as a person waits to see them before aiming (a page;
     a table inside a frame is reached through a FrameLocator, which cannot run a script)."""
@@ -125,6 +133,7 @@ def click_move(page: Page, move: Move, *, touch: bool = False) -> None:
 
     def press(target: Any) -> None:
         target.tap() if touch else target.click()
+        settle(page)
 
     def packet(number: int | None) -> Any:  # "Packet 2, showing …"; when passing, "Flip packet 2, showing …"
         return page.get_by_role("button", name=re.compile(rf"^(Packet|Flip packet) {number},"))
@@ -194,6 +203,7 @@ def click_double_h_move(page: Page, move: Any) -> None:
         source = page.get_by_role("button", name=re.compile(r"^Waste, ")) if move.source is None \
             else double_h_place(page, move.source)
         source.click()
+        settle(page)  # the card picked up is shown before the place is chosen, as a person sees it
         double_h_place(page, move.target).click()
     elif move.kind is MoveKind.DRAW:
         page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
@@ -205,6 +215,7 @@ def click_double_h_move(page: Page, move: Any) -> None:
         page.get_by_role("button", name=f"Turn over the pile on the {value}-place of the {side} H").click()
     else:
         page.get_by_role("button", name="Give up").click()
+    settle(page)
 
 
 #: What a Kabala table's Hint marks (issue 28): the cards a play lays, its packet, or a button (Yield, Draw).
@@ -227,6 +238,7 @@ def press_what_the_hint_marks(page: Page, cards_first: bool) -> str:
     if button.count():
         assert cards.count() == 0, "a button's move lays no card"
         button.click()
+        settle(page)
         return "button"
     pressed = "packet"
     if cards_first and cards.count():
@@ -235,4 +247,15 @@ def press_what_the_hint_marks(page: Page, cards_first: bool) -> str:
         expect(page.locator(HINTED_CARDS + "[aria-pressed=true]")).to_have_count(cards.count())
         pressed = "cards+packet"
     packet.click()
+    settle(page)
     return pressed
+
+
+#: Write a record as another tab would: localStorage, then the storage event that tells this tab
+#: (its Python, in a worker, keeps a copy of Kabale's keys: assets/js/page.js); ``[key, value]``.
+AS_ANOTHER_TAB = """([key, value]) => {
+  const oldValue = localStorage.getItem(key);
+  localStorage.setItem(key, value);
+  dispatchEvent(new StorageEvent("storage", {key, oldValue, newValue: value, storageArea: localStorage}));
+  return window.kabalePage.settled();
+}"""

@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 
 QUERIES = ["", "?game=kabalam&seed=5", "?game=patience&seed=5", "?game=double-h&seed=5"]
 #: Go to an address inside the app, as Back and Forward do (one boot serves the four pages).
-GO = "query => { history.pushState(null, '', location.pathname + query); dispatchEvent(new PopStateEvent('popstate')); }"
+GO = ("async query => { history.pushState(null, '', location.pathname + query); dispatchEvent(new PopStateEvent('popstate'));"
+      " await window.kabalePage.settled(); }")  # once Python, in its worker, has drawn the address
 #: The felt's middle stop as the page resolves it: which theme is in force.
 FELT = "() => getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
 DARK_FELT, LIGHT_FELT = "#185535", "#d3e6d5"

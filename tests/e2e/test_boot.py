@@ -56,6 +56,7 @@ def test_a_seeded_kabalam_url_sets_up_that_deal(open_kabale: Callable[..., Page]
     page = open_kabale("?game=kabalam&seed=4242")
     expect(page.get_by_label("Deal number")).to_have_value("4242")
     page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
     expected = Match.start(4242, seats=2).hand
     assert expected is not None
     assert _dealt_cards(page, ".kabala .card.top") == [str(card) for card in expected.face_up]

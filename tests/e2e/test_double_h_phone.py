@@ -37,7 +37,7 @@ MEASURE = """() => {
 @pytest.fixture
 def phone(browser: Browser, network_guard: Any, console_log: Any) -> Iterator[Page]:
     """A touch screen's context, guarded as conftest's (no other host, no console error)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   reduced_motion="reduce")
     context.on("request", network_guard.record)
     page = context.new_page()

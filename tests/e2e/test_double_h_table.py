@@ -296,21 +296,20 @@ def test_winnable_deals_only_vets_a_new_deal_and_says_how_long_it_took(
     expect(vetted).to_have_count(0)
 
 
-#: The moves in the record as stored now (not waiting for the saves put off until after the paint).
+#: The moves in the record as stored now.
 STORED_MOVES = "() => (JSON.parse(localStorage.getItem('kabale:double-h')) || {data: {game: {moves: []}}}).data.game.moves"
 
 
 @pytest.mark.parametrize("leave", ["reload", "close"])
-def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
+def test_a_move_shown_is_a_move_saved_and_not_lost_by_a_reload_or_a_closed_tab(
         double_h: Callable[[int], Page], leave: str) -> None:
-    """A move is saved right after the frame that shows it (kabale.web.app.App.save_soon); a
-    reload or a closed tab at once must still keep it. Here the save after the paint never comes
-    (assets/js/storage.js afterPaint does nothing): only the page's leaving can write it."""
+    """Python sends a move's drawing and its record in one message, and the page draws the one and
+    writes the other in the same task (assets/js/page.js): a move shown is a move saved, and a
+    reload or a closed tab at once keeps it."""
     page = double_h(5)
-    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
     page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
     expect(page.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
-    assert page.evaluate(STORED_MOVES) == [], "the save waits for the paint"
+    assert page.evaluate(STORED_MOVES) == [str(Move.draw())], "the move is shown, so it is saved"
     if leave == "reload":
         page.reload()
         page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)  # a loaded machine boots slowly
@@ -326,13 +325,3 @@ def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
     other.close()
 
 
-def test_the_next_click_writes_a_save_still_waiting(double_h: Callable[[int], Page]) -> None:
-    """A click (any event the page handles) writes the save still waiting before it acts: what it
-    does may read the record, or leave the game (a new deal counts the one left as lost)."""
-    page = double_h(5)
-    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
-    page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
-    expect(page.get_by_role("button", name=re.compile(r"^Stock, 77 cards"))).to_be_visible()
-    assert page.evaluate(STORED_MOVES) == []
-    page.get_by_role("button", name="Give up").click()  # another move: the draw is written before it
-    assert page.evaluate(STORED_MOVES) == [str(Move.draw())]

@@ -71,7 +71,7 @@ def pointer_page(request: pytest.FixtureRequest, browser: Browser, base_url: str
     options: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
     if kind == "touch":
         options = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
-    context = browser.new_context(**options)
+    context = browser.new_context(**options, bypass_csp=True)
     context.add_init_script(INSTANT)
     page = context.new_page()
     errors: list[str] = []

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
-from helpers import INSTANT, double_h_place
+from helpers import AS_ANOTHER_TAB, INSTANT, double_h_place, settle
 from records import WORDS_AND_PLACE, drawn_through
 from kabale.games.double_h.moves import MoveKind
 from kabale.games.double_h.rules import DoubleH
@@ -64,7 +64,8 @@ FIT = """() => {
 }"""
 
 #: Go to an address inside the app, as Back and Forward do (no new boot).
-GO = "query => { history.pushState(null, '', location.pathname + query); dispatchEvent(new PopStateEvent('popstate')); }"
+GO = ("async query => { history.pushState(null, '', location.pathname + query); dispatchEvent(new PopStateEvent('popstate'));"
+      " await window.kabalePage.settled(); }")  # once Python, in its worker, has drawn the address
 
 
 def assert_fits(where: Page | Frame, what: str) -> None:
@@ -125,7 +126,7 @@ def screen_context(
     contexts: list[BrowserContext] = []
 
     def make(width: int, height: int, touch: bool) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
+        context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
                                       reduced_motion="reduce")
         context.on("request", network_guard.record)
         contexts.append(context)
@@ -275,6 +276,7 @@ def test_a_refusal_and_a_hint_show_in_view_by_their_place(screen: str, screen_co
     expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
     # the empty waste, pressed: the refusal is a callout by the waste on every screen
     page.locator(".stock-area .waste").click()
+    settle(page)
     expect(page.get_by_role("alert").filter(has_text="That card cannot go anywhere now.")).to_be_visible()
     near = page.evaluate(WORDS_AND_PLACE)
     assert near is not None and near["at"] == "waste" and near["side"] is not None, f"the waste's refusal at {screen}: {near}"
@@ -283,6 +285,7 @@ def test_a_refusal_and_a_hint_show_in_view_by_their_place(screen: str, screen_co
     stuck = next(place for place in DoubleH.deal(5).facts().places
                  if place.cards and not any(move.kind is MoveKind.CARD for move in place.moves))
     double_h_place(page, stuck.place).click()
+    settle(page)  # the refusal shown now is the place's (the waste's, before it, says the same words)
     refusal = page.get_by_role("alert").filter(has_text="That card cannot go anywhere now.")
     expect(refusal).to_be_visible()
     assert inside_viewport(page, ".double-h-table .refusal"), f"the refusal is out of view at {screen}"
@@ -310,7 +313,7 @@ def test_a_refusal_and_a_hint_show_in_view_by_their_place(screen: str, screen_co
         expect(page.get_by_role("button", name="Give up")).to_be_enabled()  # the game goes on
         expect(page.locator(".game-end")).to_have_count(0)
     # a hint that names places (deal 7, its stock seen): the places outlined, the words by the first
-    page.evaluate("record => localStorage.setItem('kabale:double-h', record)", drawn_through(7))
+    page.evaluate(AS_ANOTHER_TAB, ["kabale:double-h", drawn_through(7)])
     page.evaluate(GO, "?game=patience&seed=8")
     expect(page.get_by_role("region", name="Patience Kabalam table")).to_be_visible()
     page.evaluate(GO, "?game=double-h")
@@ -394,7 +397,7 @@ def test_the_end_of_a_hand_and_of_a_match_show_over_the_table(screen: str, scree
     expect(page.locator(".placing")).to_have_text(re.compile(r"^You finished (1st|2nd|3rd|4th) of 4\.$"))
     assert_fits(page, f"the end of a hand at {screen}")
     assert inside_viewport(page, ".hand-end .scores") and inside_viewport(page, ".placing")
-    page.evaluate(f"localStorage.setItem('kabale:kabalam', {json.dumps(json.dumps(match_over))})")
+    page.evaluate(AS_ANOTHER_TAB, ["kabale:kabalam", json.dumps(match_over)])
     page.evaluate(GO, "?game=kabalam&seed=7")
     expect(page.get_by_role("heading", name="The match is over")).to_be_visible()
     assert_fits(page, f"the end of a match at {screen}")

@@ -218,7 +218,7 @@ def test_in_a_blog_s_frame_on_a_phone_every_control_can_be_pressed(
     url = blog_page(tmp_path, site_server, network_guard, PHONE_BLOG, f"{base_url}?embed=1&game=patience&seed=42")
     # (a context of its own: INSTANT's settings, written before the page starts, would throw in this frame)
     width, height, touch = SCREENS["390x844"]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
                                   reduced_motion="reduce")
     context.on("request", network_guard.record)
     page = context.new_page()

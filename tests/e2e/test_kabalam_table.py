@@ -492,36 +492,33 @@ def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(p
     expect(page.get_by_label("Who sits West?")).to_have_value("normal")
 
 
-#: The match as stored now (not waiting for the save put off until after the paint), raw.
+#: The match as stored now, raw.
 STORED_NOW = "() => localStorage.getItem('kabale:kabalam')"
 
 
 @pytest.mark.parametrize("leave", ["reload", "close"])
-def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
+def test_a_move_shown_is_a_move_saved_and_not_lost_by_a_reload_or_a_closed_tab(
         table_page: Page, base_url: str, leave: str) -> None:
-    """A move (yours, and the computer's after it) is saved right after the frame that shows it
-    (kabale.web.app.App.save_soon); a reload or a closed tab at once must still keep it. Here the
-    save after the paint never comes (assets/js/storage.js afterPaint does nothing): only the
-    page's leaving can write it."""
+    """A move (yours, and the computer's after it) is sent by Python with its record in one message,
+    and the page draws the one and writes the other in the same task (assets/js/page.js): a move
+    shown is a move saved, and a reload or a closed tab at once keeps it."""
     page = table_page
     start_two_seat_match(page, base_url, seed=3)
     match = saved_match(page).match  # once the match's own save is written
     assert match.hand is not None and match.hand.moves == ()
     move = my_move(match)
     assert move.is_play, "seed 3 opens with a play for South"
-    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
     raw = page.evaluate(STORED_NOW)
     lines = page.locator(".log-lines li").count()
     click_move(page, move)
     expect(page.locator(".log-lines li")).not_to_have_count(lines)  # the play is shown
-    assert page.evaluate(STORED_NOW) == raw, "the save waits for the paint"
+    assert page.evaluate(STORED_NOW) != raw, "the play is shown, so it is saved"
     if leave == "reload":
         page.reload()
         page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
         expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
     else:
-        # the tab that stays, to read storage once the first is closed: a file of the site, not
-        # the app (whose own saves would reach the first tab as a storage event, and write the save)
+        # the tab that stays, to read storage once the first is closed: a file of the site, not the app
         other = page.context.new_page()
         page.close(run_before_unload=True)
         other.goto(base_url + "sw.js")

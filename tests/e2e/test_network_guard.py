@@ -9,7 +9,7 @@ from conftest import CHROMIUM_ARGS, NetworkGuard  # type: ignore[import-not-foun
 
 def test_the_guard_records_a_request_to_another_host(browser: Browser, base_url: str) -> None:
     guard = NetworkGuard()
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)
     try:
         context.on("request", guard.record)
         page = context.new_page()
@@ -32,7 +32,7 @@ def test_the_guard_records_localhost_unless_the_test_allowed_that_very_url(brows
     port = base_url.rsplit(":", 1)[1].strip("/")
     allowed = f"http://localhost:{port}/scripts/serve.py"
     guard.allow(allowed)
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)
     try:
         context.on("request", guard.record)
         page = context.new_page()

@@ -219,25 +219,24 @@ def test_following_the_hint_by_its_marks_alone_plays_a_whole_patience(patience_p
     assert {"packet", "cards+packet"} <= pressed
 
 
-#: The patience as stored now (not waiting for the save put off until after the paint), raw.
+#: The patience as stored now, raw.
 STORED_NOW = "() => localStorage.getItem('kabale:patience')"
 
 
 @pytest.mark.parametrize("leave", ["reload", "close"])
-def test_a_move_saved_after_the_paint_is_not_lost_by_a_reload_or_a_closed_tab(
+def test_a_move_shown_is_a_move_saved_and_not_lost_by_a_reload_or_a_closed_tab(
         patience_page: Callable[[int], Page], leave: str) -> None:
-    """A move is saved right after the frame that shows it (kabale.web.app.App.save_soon); a
-    reload or a closed tab at once must still keep it. Here the save after the paint never comes
-    (assets/js/storage.js afterPaint does nothing): only the page's leaving can write it."""
+    """Python runs in a worker (issue 29) and sends the move's drawing and its record in one
+    message; the page draws the one and writes the other in the same task (assets/js/page.js), so
+    a move shown is a move saved, and a reload or a closed tab at once keeps it."""
     page = patience_page(7)
     before = saved_patience(page)  # once the deal's own save is written
     assert before.game.moves == ()
-    page.evaluate("window.kabaleStorage.afterPaint = () => {}")
     raw = page.evaluate(STORED_NOW)
     move = greedy(before.game)
     click_move(page, move)
     expect(page.get_by_role("button", name="Undo")).to_be_enabled()
-    assert page.evaluate(STORED_NOW) == raw, "the save waits for the paint"
+    assert page.evaluate(STORED_NOW) != raw, "the move is shown, so it is saved"
     if leave == "reload":
         cards = page.locator(".mine button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         page.reload()

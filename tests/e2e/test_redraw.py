@@ -339,9 +339,10 @@ def test_a_kept_description_goes_once_then_by_its_number(page: Page, open_kabale
     assert result == {"first": True, "second": True, "sameNode": True, "compared": 2, "twice": True, "third": True}
 
 
-#: The calls from Python into assets/js/redraw.js, counted (wrapped as the page defines them).
+#: The calls into assets/js/redraw.js, counted (wrapped as the page defines them): the page
+#: (assets/js/page.js) makes each drawing Python sends with one call, ``element``.
 CALLS = """
-window.__calls = {make: 0, build: 0, keep: 0};
+window.__calls = {make: 0, element: 0, keep: 0};
 let redrawScript;
 Object.defineProperty(window, 'kabaleRedraw', {configurable: true, get: () => redrawScript, set: (script) => {
   for (const name of Object.keys(window.__calls)) {
@@ -356,7 +357,7 @@ Object.defineProperty(window, 'kabaleRedraw', {configurable: true, get: () => re
 @pytest.mark.parametrize("game", ["patience", "kabalam"])
 def test_a_table_drawn_at_once_keeps_its_parts_and_ends_as_drawn_afresh(
         page: Page, open_kabale: Callable[..., Page], game: str) -> None:
-    """The patience and KABALAM tables are made in one call into the page at each redraw (``build``),
+    """The patience and KABALAM tables are made in one call at each redraw (``element``),
     with no element made or kept one call at a time; after moves, with parts kept, forgotten and
     shown again, the page is exactly the one a fresh page draws of the same game."""
     page.add_init_script(INSTANT)
@@ -391,13 +392,13 @@ def test_a_table_drawn_at_once_keeps_its_parts_and_ends_as_drawn_afresh(
         plays = [move for move in legal if move.is_play]
         move = plays[-1] if plays else legal[0]
         lines = page.locator(".log-lines li").element_handles()
-        page.evaluate("window.__calls.make = window.__calls.keep = window.__calls.build = 0")
+        page.evaluate("window.__calls.make = window.__calls.keep = window.__calls.element = 0")
         before = revision(page, game)
         click_move(page, move)
         wait_for_save(page, game, before)
         moves += 1
         calls = page.evaluate("window.__calls")
-        assert calls["make"] == 0 and calls["keep"] == 0 and calls["build"] >= 1, (move, calls)
+        assert calls["make"] == 0 and calls["keep"] == 0 and calls["element"] >= 1, (move, calls)
         # the log's lines already shown stay the same nodes (a line or two comes in first)
         shown = page.locator(".log-lines li").element_handles()
         assert sum(any(node.evaluate("(a, b) => a === b", old) for node in shown) for old in lines[:10]) \

@@ -48,7 +48,11 @@ def show_a_hint(engine: Engine) -> dict[str, Any]:
     """In the page or frame shown (Double H ready): load deal 7 drawn through, ask for a hint, and
     say where its words stand (WORDS_AND_PLACE)."""
     driver = engine.driver
-    driver.evaluate(f"localStorage.setItem('kabale:double-h', {json.dumps(drawn_through(7))})")
+    # as another tab would write it: localStorage, then the storage event that tells this tab (its
+    # Python, in a worker, keeps a copy of Kabale's keys: assets/js/page.js)
+    driver.evaluate(f"(() => {{ const value = {json.dumps(drawn_through(7))}; localStorage.setItem('kabale:double-h', value);"
+                    " dispatchEvent(new StorageEvent('storage', {key: 'kabale:double-h', newValue: value,"
+                    " storageArea: localStorage})); })()")
     for query in ("?game=patience&seed=8", "?game=double-h"):  # as Back and Forward: the record is read again
         driver.evaluate(f"history.pushState(null, '', location.pathname + {json.dumps(query)}); "
                         "dispatchEvent(new PopStateEvent('popstate'))")

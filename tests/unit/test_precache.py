@@ -249,13 +249,13 @@ def test_the_real_site_precaches_the_app_the_runtime_and_every_module() -> None:
     files = set(precache.precache_files(ROOT))
     assert {
         "build/kabale.zip",
-        "index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py",
-        "assets/js/offline.js", "assets/js/runtime.mjs", "assets/icons/kabale.svg",
-        vendor.vendored("@pyscript/core", "core.js"), vendor.vendored("pyodide", "pyodide.asm.wasm"),
+        "index.html", "manifest.webmanifest", "py/main.py",
+        "assets/js/offline.js", "assets/js/page.js", "assets/js/worker.mjs", "assets/js/runtime.mjs",
+        "assets/icons/kabale.svg", vendor.vendored("pyodide", "pyodide.asm.wasm"),
         "build/python_stdlib.zip", vendor.vendored("pyodide", "pyodide.asm.mjs"),
     } <= files
-    assert any(path.startswith(vendor.vendored("@pyscript/core", "core-")) for path in files)
-    assert any(path.startswith(vendor.vendored("@pyscript/core", "toml-")) for path in files)  # the config's reader
+    # Python runs in Kabale's own worker (issue 29): nothing of PyScript's is loaded, so none is kept
+    assert not any(path.startswith(vendor.vendored("@pyscript/core", "")) for path in files)
     assert not {"sw.js", precache.MANIFEST_NAME, "README.md", "RULES.md"} & files
     assert not any(path.startswith(("tests/", "bench/", "scripts/", "py/kabale/")) for path in files)
     # nothing the page cannot load: no editor, terminal, zip reader, source map, lock file or install icon
@@ -277,7 +277,8 @@ def test_runtime_mjs_gives_pyodide_the_lock_info_of_the_vendored_runtime() -> No
     match = re.search(r"export const LOCK_INFO = (\{.*?\});", text)
     assert match is not None
     assert json.loads(match.group(1)) == lock["info"]
-    assert 'interpreter = "./assets/js/runtime.mjs"' in (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    worker = (ROOT / "assets" / "js" / "worker.mjs").read_text(encoding="utf-8")
+    assert 'import { startPython } from "./runtime.mjs";' in worker  # the worker starts Python through it
 
 
 def test_dist_is_exactly_the_site_with_its_worker(tmp_path: Path) -> None:

@@ -30,12 +30,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import sys
-from typing import Any, Sequence
-
-from pyodide.ffi import create_once_callable, to_js
-from pyscript.ffi import is_none
-
-from .dom import window
+from typing import Sequence
 
 __all__ = ["PATIENCE_SOLVER", "DOUBLE_H_SOLVER", "import_ahead", "IDLE_MS", "GAP_MS"]
 
@@ -81,31 +76,11 @@ def import_ahead(modules: Sequence[str], idle_ms: float = IDLE_MS, gap_ms: float
     return asyncio.ensure_future(run())
 
 
-#: The longest wait for the cards to stop moving before a module is imported anyway.
-STILL_TIMEOUT_MS = 3000.0
+async def still() -> None:
+    """Once waited until no card moved: Python ran on the page's thread, where an import of 50 ms
+    dropped frames of a deal's animation. It runs in a worker now (issue 29): an import holds up
+    only Python's answer to a click that comes meanwhile, by one module's import at most."""
 
 
-async def still(timeout_ms: float = STILL_TIMEOUT_MS) -> None:
-    """Until no card moves (assets/js/motion.js ``whenStill``), or ``timeout_ms`` at most; at
-    once on a page without the script."""
-    motion = getattr(window, "kabaleMotion", None)
-    when_still = None if motion is None or is_none(motion) else getattr(motion, "whenStill", None)
-    if when_still is None or is_none(when_still):
-        return
-    await when_still(timeout_ms)
-
-
-async def idle(timeout_ms: float = IDLE_TIMEOUT_MS) -> None:
-    """Until the browser is idle (``requestIdleCallback``: no input or paint waiting), or
-    ``timeout_ms`` at most; at once where the browser has no such call."""
-    if not hasattr(window, "requestIdleCallback"):
-        return
-    future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
-
-    def done(*_: Any) -> None:
-        if not future.done():  # a cancelled wait (the table left) has nothing to wake
-            future.set_result(None)
-
-    options = to_js({"timeout": timeout_ms}, dict_converter=window.Object.fromEntries)
-    window.requestIdleCallback(create_once_callable(done), options)
-    await future
+async def idle() -> None:
+    """Once waited for the page's idle moment (requestIdleCallback), for the same reason as ``still``."""

@@ -1,22 +1,22 @@
 """The page's controller: the URL, the screens, saved data, settings, dialogs.
 
 State lives in Python (the screen and its game, the settings); the DOM only
-shows it. Events are delegated from the body to the screen on show; every
-handler is guarded so a mistake shows a message instead of breaking the page.
+shows it. Python runs in a worker (issue 29): the page posts each input here
+(kabale.web.page.Event) and draws what Python sends back (kabale.web.page.PAGE).
+Every handler is guarded so a mistake shows a message instead of breaking the page.
 """
 
 from __future__ import annotations
 
+import time
 import traceback
 from typing import TYPE_CHECKING, Any, Callable
 
-from pyscript.ffi import is_none
-from pyodide.ffi import create_once_callable, create_proxy, to_js
-
-from . import motion, update_banner
-from .dom import by_id, data, document, drawn_at_once, found, h, listen, made, redraw, replace_children, window
+from . import update_banner
+from .dom import Drawn, classes_of, data, found, h
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Said, Words, language_from, translate
-from .local_storage import browser_backend
+from .local_storage import Boot, browser_backend
+from .page import PAGE, Event, by_id, nodes_of, select
 from .routes import GAMES, Route, fresh_seed, parse_query
 from .rules_text import rules_for
 from .saved import (
@@ -51,13 +51,19 @@ def rules_article(language: str, game: str, t: Callable[..., str], heading_id: s
 class App:
     """The whole page."""
 
-    def __init__(self) -> None:
-        backend, keeps = browser_backend()
-        self.store = Store(backend, validators=dict(VALIDATORS), clock=lambda: float(window.Date.now()),
+    def __init__(self, boot: Boot | None = None) -> None:
+        self.boot = boot if boot is not None else Boot()
+        backend, keeps = browser_backend(self.boot)
+        self.store = Store(backend, validators=dict(VALIDATORS), clock=lambda: time.time() * 1000,
                            refused=not keeps)
         #: A frame on another site whose storage is kept apart from the full site's (storage.js finds out).
         self.kept_apart = False
-        self.framed = False  # inside a frame (a blog's iframe, embedded or not)
+        self.framed = self.boot.framed  # inside a frame (a blog's iframe, embedded or not)
+        #: The page's address as Python last wrote it (or the page said it was): path and query.
+        self.location = (self.boot.pathname, self.boot.search)
+        self.dialog_open = False  # the one modal dialog is open (the page says when it closes)
+        self._notice: list[str] = []  # the notice's lines as shown
+        self._drawing: Any = None  # the screen's drawing as last sent (a drag's drops are found in it)
         self.settings = Settings()
         self.screen: Screen = Screen(self)
         self.embed = False  # ?embed=1 (kept in every address the page writes)
@@ -79,30 +85,59 @@ class App:
         if isinstance(stored, Settings):
             self.settings = stored
         else:
-            preferences = [str(code) for code in (window.navigator.languages or [])]
-            self.settings = Settings(language=language_from(preferences))
-        body = document.body
-        for event_name, handler in (
-            ("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change),
-            ("kabale:dragstart", self.on_drag_start), ("kabale:dragover", self.on_drag_over),
-            ("kabale:drop", self.on_drop),
-        ):
-            listen(body, event_name, self.guarded(handler))
-        listen(window, "popstate", self.guarded(lambda _event: self.follow(parse_query(window.location.search))))
-        # a save waiting for the paint is written before the page is hidden or left (guarded writes it)
-        listen(window, "pagehide", self.guarded(lambda _event: None))
-        listen(document, "visibilitychange", self.guarded(lambda _event: None))
-        listen(window, "storage", self.guarded(self.on_storage))
-        route = parse_query(window.location.search)
+            self.settings = Settings(language=language_from(list(self.boot.languages)))
+        route = parse_query(self.boot.search)
         self.embed = route.embed
-        body.classList.toggle("embed", self.embed)
+        select("body").classList.toggle("embed", self.embed)
         if self.embed:  # the hidden title's link would leave the compact view: out of the tab order
-            document.querySelector(".site-header h1 a").tabIndex = -1
-        self.watch_partitioning()
+            select(".site-header h1 a").tabIndex = -1
         self.apply_language()
         self.follow(route)
-        update_banner.install(self.t, before_reload=self.may_reload)
-        body.dataset.ready = "1"
+        if self.boot.update_ready:
+            self.on_update_ready(Event("kabale:update-ready"))
+        PAGE.do("ready")
+
+    # -- what the page tells Python (kabale.web.worker hands each input here) ----------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """One input from the page, handled (guarded); its commands go back with the next flush."""
+        handlers: dict[str, Callable[[Any], None]] = {
+            "click": self.on_click, "keydown": self.on_key, "change": self.on_change,
+            "kabale:dragstart": self.on_drag_start, "kabale:drop": self.on_drop,
+            "popstate": self.on_popstate, "storage": self.on_storage, "dialog-closed": self.on_dialog_closed,
+            "partitioned": self.on_partitioned, "kabale:update-ready": self.on_update_ready,
+            "store-failed": self.on_store_failed,
+        }
+        handler = handlers.get(str(message.get("type", "")))
+        changed = getattr(self.store.backend, "changed", None)
+        storage = message.get("storage")
+        if changed is not None and isinstance(storage, dict):  # another tab's writes not yet heard of
+            for key, value in storage.items():
+                changed(str(key), None if value is None else str(value))
+        if handler is not None:
+            self.guarded(handler)(Event.of(message))
+
+    def on_popstate(self, event: Event) -> None:
+        self.location = (str(event.extra.get("pathname", self.location[0])), str(event.extra.get("search", "")))
+        self.follow(parse_query(self.location[1]))
+
+    def on_dialog_closed(self, _event: Event) -> None:
+        self.dialog_open = False
+
+    def on_partitioned(self, event: Event) -> None:
+        """In a frame on another site, storage may work but be kept apart from the full site's:
+        assets/js/storage.js asks the browser (document.hasStorageAccess), and the page says."""
+        if bool(event.extra.get("apart")) and not self.kept_apart:
+            self.kept_apart = True
+            self.render_keep_note()
+
+    def on_update_ready(self, _event: Event) -> None:
+        update_banner.show(self.t)
+
+    def on_store_failed(self, event: Event) -> None:
+        """The page could not write a record (its storage is full): kept in memory, said once."""
+        self.store.write_failed(str(event.extra.get("key", "")), event.extra.get("now"))
+        self.show_problems()
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         """Run a handler; on an unexpected error show a message, never a dead page. The saves
@@ -119,18 +154,19 @@ class App:
         return run
 
     def show_failure(self, error: BaseException) -> None:
-        window.console.warn("".join(traceback.format_exception(error)))
+        PAGE.do("warn", "".join(traceback.format_exception(error)))  # the page's console, for a developer
         self.show_notice([self.t("app.failed", error=type(error).__name__)], error=True)
 
     def show_notice(self, lines: list[str], *, error: bool = False) -> None:
         notice = by_id("notice")
         notice.className = "notice error" if error else "notice"
-        replace_children(notice, *(h("p", {"text": line}) for line in lines))
+        notice.replace_children(*(h("p", {"text": line}) for line in lines))
         notice.hidden = not lines
+        self._notice = list(lines)
 
     def clear_notice(self, key: str) -> None:
         """Take down the notice ``key`` put up, unless another message has replaced it since."""
-        if str(by_id("notice").textContent) == self.t(key):
+        if self._notice == [self.t(key)]:
             self.show_notice([])
 
     def announce(self, text: str) -> None:
@@ -169,10 +205,12 @@ class App:
             self.screen.leave()
         self.screen = screen
         url = self.address(screen.query())
-        if url != window.location.pathname + window.location.search:
-            (window.history.pushState if push else window.history.replaceState)(None, "", url)
-        for button in document.querySelectorAll("button[data-game]"):
-            button.setAttribute("aria-pressed", "true" if data(button, "game") == screen.game else "false")
+        if url != "".join(self.location):
+            PAGE.do("history", "push" if push else "replace", url)
+            path, mark, query = url.partition("?")
+            self.location = (path, mark + query)
+        for game in GAMES:
+            select(f'button[data-game="{game}"]').setAttribute("aria-pressed", "true" if game == screen.game else "false")
         by_id("lobby").hidden = screen.game is not None
         self.render_toolbar()
         self.render()
@@ -182,55 +220,27 @@ class App:
         """This page's address with ``query`` (and ?embed=1 kept in the compact view)."""
         if self.embed if embed is None else embed:
             query = f"{query}&embed=1" if query else "?embed=1"
-        return str(window.location.pathname) + query
+        return self.location[0] + query
 
     def render(self) -> None:
-        """Draw the screen again, keeping the keyboard focus on the same control and the
-        page where it was scrolled (a screen swapped whole leaves the page shorter for a moment).
+        """Draw the screen again (the page keeps the keyboard focus on the same control, and the
+        page where it was scrolled: assets/js/page.js ``render``).
 
-        A redraw in place (a table) keeps the page's nodes and changes them in one go, with no
-        layout between: nothing can scroll, and the position is not read. Reading it lays the
-        page out at once (window.scrollX), before the click has changed anything: the layout of
-        the last change, which the next frame does anyway (2-3 ms of a KABALAM play, bench/ui.py)."""
-        active = document.activeElement
-        key = data(active, "key")
+        A redraw in place (a table) keeps the page's nodes and changes only what differs, with no
+        layout between; the cards that changed place travel (assets/js/motion.js), within one
+        screen only (``scope``), and the screen's cues (a deal, a flip, a computer's play) play."""
         scope = f"{type(self.screen).__name__}:{id(self.screen)}"  # cards travel within one screen only
         in_place = self.screen.redraw_in_place and scope == self._drawn_scope
-        scroll_x, scroll_y = (0, 0) if in_place else (window.scrollX, window.scrollY)
-        view = by_id("view")
-        motion.before_redraw(view, scope)
-        with drawn_at_once(self.screen.draws_at_once):
-            content = made(self.screen.render())
+        content = self.screen.render()
         cues = self.screen.take_cues()
-        if content is None:
-            replace_children(view)
-            view.hidden = True
-        else:
-            if in_place:
-                redraw(view, content)
-            else:
-                replace_children(view, content)
-            view.hidden = False
-            if not motion.after_redraw(view, scope, cues) and "log" in cues:
-                self.announce(cues["log"]["say"])  # no motion script: the log's lines show at once
+        self._drawing = content
+        PAGE.do("render", {"scope": scope, "inPlace": in_place, "cues": cues,
+                           "table": "table" in classes_of(content)}, content)
         self._drawn_scope = scope if content is not None else ""
-        # the page becomes a column as high as the screen around a table (kabale.css): a class,
-        # not body:has(#view > .table), which restyled the whole page at every change in it
-        document.body.classList.toggle("table-shown", content is not None and bool(content.classList.contains("table")))
-        if key:
-            self.focus_key(key, scroll=False)
-        # At the top nothing can have scrolled; reading the position again would force a layout now.
-        if (scroll_x or scroll_y) and (window.scrollY != scroll_y or window.scrollX != scroll_x):
-            window.scrollTo(scroll_x, scroll_y)
 
     def focus_key(self, key: str, *, scroll: bool = True) -> None:
         """Focus the control with ``data-key``; ``scroll=False`` leaves the page where it is."""
-        element = document.querySelector(f'[data-key="{key}"]')
-        if found(element):
-            if scroll:
-                element.focus()
-            else:
-                element.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        PAGE.do("focus", key, scroll)
 
     def seat_label(self, plan: TablePlan, seat: str) -> str:
         seat_plan = plan.plan_of(seat)
@@ -347,7 +357,7 @@ class App:
         in_memory = self.store.refused and self.screen.record is not None
         if not in_memory and not any(name in GAME_RECORDS for name in self.store.unsaved):
             return True
-        return bool(window.confirm(self.t("update.unsaved")))
+        return False
 
     def save(self, name: str, data: Any) -> None:
         self._soon.pop(name, None)  # this save is newer than one waiting
@@ -356,19 +366,10 @@ class App:
             self.screen.on_storage(name)
 
     def save_soon(self, name: str, data: Callable[[], Any]) -> None:
-        """Save ``data()`` after the next paint (assets/js/storage.js ``afterPaint``), not inside the
-        click: writing a Double H game held up the frame that shows the move (issue 14). Nothing is
-        lost: every event the page handles writes it first (``guarded``: a click, a key, another
-        tab's save, the page hidden or left), and so do ``may_reload`` and ``write_saves``."""
-        status = getattr(window, "kabaleStorage", None)
-        later = None if status is None or is_none(status) else getattr(status, "afterPaint", None)
-        if later is None or is_none(later):
-            self.save(name, data())
-            return
-        waiting = bool(self._soon)
-        self._soon[name] = data
-        if not waiting:
-            later(create_once_callable(self.guarded(lambda _event: None)))
+        """Save ``data()`` now: Python runs in a worker, so the record's JSON no longer holds up the
+        frame that shows the move (issue 14 put the save after the paint for that; the page writes
+        the record after it has drawn the move, in the same message)."""
+        self.save(name, data())
 
     def write_saves(self) -> None:
         """Write the saves waiting for the paint (``save_soon``), oldest first."""
@@ -394,8 +395,13 @@ class App:
         # the copy's storage key is for a developer, not the player: the words say a copy is kept
         return self.t(problem.key, what=what)
 
-    def on_storage(self, event: Any) -> None:
-        name = None if is_none(event.key) else record_name(str(event.key))
+    def on_storage(self, event: Event) -> None:
+        key = event.extra.get("key")
+        name = None if key is None else record_name(str(key))
+        changed = getattr(self.store.backend, "changed", None)
+        if key is not None and changed is not None:  # the worker's copy of localStorage follows
+            value = event.extra.get("value")
+            changed(str(key), None if value is None else str(value))
         if name is None:
             return
         self.store.forget(name)
@@ -424,41 +430,32 @@ class App:
         """The settings that are CSS classes: reduced motion and a card back other than the first
         (which the stylesheet shows by default, with no class) on <body>; a theme other than
         "auto" (which follows the system) on <html>, whose background is the felt's too."""
-        document.body.classList.toggle("reduced-motion", self.settings.reduced_motion)
+        select("body").classList.toggle("reduced-motion", self.settings.reduced_motion)
         for name in THEMES[1:]:
-            document.documentElement.classList.toggle(f"theme-{name}", name == self.settings.theme)
+            select("html").classList.toggle(f"theme-{name}", name == self.settings.theme)
         self.paint_bar()
         for name in CARD_BACKS[1:]:
-            document.body.classList.toggle(f"back-{name}", name == self.settings.card_back)
+            select("body").classList.toggle(f"back-{name}", name == self.settings.card_back)
 
     def paint_bar(self) -> None:
         """The browser's bar in the theme's colour: each theme-color meta of index.html keeps its
         own colour in data-colour, for the system's scheme it names; a theme held in the settings
-        paints them all its colour (as assets/js/boot.js does before Python starts)."""
-        metas = list(document.querySelectorAll('meta[name="theme-color"][data-colour]'))
-        held = next((meta for meta in metas if data(meta, "theme") == self.settings.theme), None)
-        for meta in metas:
-            meta.content = data(held if held is not None else meta, "colour") or ""
+        paints them all its colour (assets/js/boot.js ``paintBar``, as before Python starts)."""
+        PAGE.do("bar", self.settings.theme)
 
     def apply_language(self) -> None:
         """Put the static lobby and the header in the chosen language."""
         t = self.t
-        document.documentElement.lang = self.language
+        select("html").lang = self.language
         # what the live region said was said in the language before: left there, a screen
         # reader's user meets it again, in that language, when reading the page
         by_id("announcer").textContent = ""
         self.apply_look()
         for element_id, key in (("lobby-heading", "lobby.heading"), ("tagline", "site.tagline")):
-            element = by_id(element_id)
-            if found(element):
-                element.textContent = t(key)
+            by_id(element_id).textContent = t(key)
         for game in GAMES:
-            button = document.querySelector(f'button[data-game="{game}"]')
-            if found(button):
-                button.textContent = t(f"game.{game}")
-            blurb = by_id(f"blurb-{game}")
-            if found(blurb):
-                blurb.textContent = t(f"lobby.blurb.{game}")
+            select(f'button[data-game="{game}"]').textContent = t(f"game.{game}")
+            by_id(f"blurb-{game}").textContent = t(f"lobby.blurb.{game}")
         self.render_toolbar()
 
     def render_toolbar(self) -> None:
@@ -470,8 +467,7 @@ class App:
         if self.embed:  # the compact view links to the full site, in a new tab
             full_site = h("a", {"class": "button", "href": self.address(self.screen.query(), embed=False),
                                 "target": "_blank", "rel": "noopener", "text": t("toolbar.full_site")})
-        replace_children(
-            by_id("toolbar"),
+        by_id("toolbar").replace_children(
             full_site,
             h("button", {"type": "button", "class": "button", "data-action": "lobby", "text": t("toolbar.lobby")})
             if self.screen.game else None,
@@ -482,54 +478,36 @@ class App:
         )
         self.render_keep_note()
 
-    def watch_partitioning(self) -> None:
-        """In a frame on another site, storage may work but be kept apart from the full site's:
-        assets/js/storage.js asks the browser (document.hasStorageAccess) before Python starts."""
-        status = getattr(window, "kabaleStorage", None)
-        if status is None or is_none(status):
-            return
-        self.framed = bool(status.framed)
-
-        def settle(apart: Any) -> None:
-            if bool(apart) and not self.kept_apart:
-                self.kept_apart = True
-                self.render_keep_note()
-
-        status.partitioned.then(create_proxy(settle))
-
     def render_keep_note(self) -> None:
         """One short line when this page cannot keep games as the full site does: not at all
         (storage refused) or apart (a frame on another site). In a frame it links to the
         full site in a tab of its own, where games are kept."""
         note = by_id("keep-note")
-        if not found(note):
-            return
         key = "keep.none" if self.store.refused else "keep.apart" if self.kept_apart else None
         if key is None:
-            replace_children(note)
+            note.replace_children()
             note.hidden = True
             return
         link = None
         if self.framed or self.embed:
             link = h("a", {"href": self.address(self.screen.query(), embed=False), "target": "_blank",
                            "rel": "noopener", "text": self.t("keep.open")})
-        replace_children(note, h("span", {"text": self.t(key)}), " " if link is not None else None, link)
+        note.replace_children(h("span", {"text": self.t(key)}), " " if link is not None else None, link)
         note.hidden = False
 
     def open_dialog(self, heading: str, *content: Any, close: str | None = None) -> None:
         """The one modal dialog, with ``content`` under ``heading`` and its Close button (``close``: other
         words for it, as "Keep playing" where it declines a question)."""
         self._confirmed = None  # a question asked before is not this dialog's
-        dialog = by_id("dialog")
-        replace_children(
-            by_id("dialog-body"),
+        by_id("dialog-body").replace_children(
             # focus opens on the heading (autofocus), at the top: not on Close, scrolled to the bottom
             h("h2", {"id": "dialog-heading", "tabindex": "-1", "autofocus": True, "text": heading}),
             *content,
         )
         by_id("dialog-close").textContent = close or self.t("dialog.close")
-        if not dialog.open:
-            dialog.showModal()
+        if not self.dialog_open:
+            by_id("dialog").show_modal()
+            self.dialog_open = True
 
     def confirm(self, heading: str, text: str, yes: str, then: Callable[[], None]) -> None:
         """Ask before doing what cannot be taken back: ``then`` runs on the dialog's ``yes`` button;
@@ -604,7 +582,7 @@ class App:
                 self.show_problems()
             return
         element = target.closest("[data-action]")
-        if not found(element) or getattr(element, "disabled", False):  # (only a control has "disabled")
+        if element is None or element.disabled:
             return
         action = data(element, "action") or ""
         if action == "lobby":
@@ -612,21 +590,26 @@ class App:
         elif action == "confirm":
             then, self._confirmed = self._confirmed, None
             by_id("dialog").close()
+            self.dialog_open = False
             if then is not None and self.caught_up():
                 then()
         elif action == "settings":
             self.show_settings()
         elif action == "help":
             self.show_help()
-        elif by_id("view").contains(element) and self.caught_up():
+        elif action == "update-reload":
+            self.update_reload()
+        elif action == "update-later":
+            update_banner.hide()
+        elif event.within == "view" and self.caught_up():
             self.screen.on_action(action, element, event)
 
     def on_key(self, event: Any) -> None:
         target = event.target
-        tag = str(target.tagName).lower() if found(target) and target.tagName else ""
+        tag = target.tag if target is not None else ""
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
             return
-        if by_id("dialog").open:
+        if self.dialog_open:
             return  # the dialog handles Escape and its own fields
         if str(event.key) == "?":
             self.show_help()
@@ -638,33 +621,43 @@ class App:
     def on_change(self, event: Any) -> None:
         target = event.target
         field = data(target, "field") or ""
+        if target is None:
+            return
         if field == "language" and target.value in LANGUAGES:
             self.change_settings(Settings.from_dict({**self.settings.to_dict(), "language": str(target.value)}))
-            if by_id("dialog").open:
+            if self.dialog_open:
                 self.show_settings()
-        elif by_id("dialog").contains(target) and field:
+        elif event.within == "dialog" and field:
             value = bool(target.checked) if target.type == "checkbox" else str(target.value)
             self.change_settings(Settings.from_dict({**self.settings.to_dict(), field: value}))
-        elif by_id("view").contains(target):
+        elif event.within == "view":
             self.screen.on_change(target)
 
-    # A card dragged with a mouse, a finger or a pen: assets/js/drag.js moves it and asks here.
-    # ``event.detail.accepted`` answers: may the drag go on, is this a target, was the drop legal.
+    # A card dragged with a mouse, a finger or a pen: assets/js/drag.js moves it; the page asks here.
+    # It cannot wait for an answer at each control the pointer crosses: when the drag begins, Python
+    # picks the cards up and tells the page every control that takes them (``accepts``).
 
-    def on_drag_start(self, event: Any) -> None:
-        if by_id("view").contains(event.target) and self.caught_up() \
+    def on_drag_start(self, event: Event) -> None:
+        accepts: list[str] | None = None
+        if event.within == "view" and event.target is not None and self.caught_up() \
                 and self.screen.on_drag_start(event.target, event):
             self.screen.refresh()  # the card is picked up and its targets are lit
-            event.detail.accepted = True
+            accepts = [data(node, "key") or "" for node in nodes_of(self._drawing)
+                       if self.screen.on_drag_over(node, event)]
+        PAGE.do("drag", accepts)
 
-    def on_drag_over(self, event: Any) -> None:
-        event.detail.accepted = bool(self.screen.on_drag_over(event.target, event))
-
-    def on_drop(self, event: Any) -> None:
-        if self.caught_up():
-            legal = self.screen.on_drag_over(event.target, event)
+    def on_drop(self, event: Event) -> None:
+        if event.target is not None and self.caught_up():
             self.screen.on_drop(event.target, event)  # an illegal drop is refused with its reason
-            event.detail.accepted = bool(legal)
+
+    def update_reload(self) -> None:
+        """The update banner's Reload: at once, or, with a game kept only in memory (storage full or
+        refused), once the player has said so (the dialog's question)."""
+        if self.may_reload():
+            PAGE.do("update")
+        else:
+            t = self.t
+            self.confirm(t("update.label"), t("update.unsaved"), t("update.reload"), lambda: PAGE.do("update"))
 
 
 class DealChoice(Screen):
@@ -701,10 +694,11 @@ class DealChoice(Screen):
             self.start_new()
 
 
-def start() -> None:
-    app = App()
+def start(boot: Boot | None = None) -> App:
+    app = App(boot)
     try:
         app.start()
     except Exception as error:
         app.show_failure(error)
-        document.body.dataset.ready = "1"
+        PAGE.do("ready")
+    return app

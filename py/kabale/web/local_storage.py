@@ -1,65 +1,74 @@
-"""The browser's localStorage as a kabale.web.store Backend (the only code that touches it)."""
+"""The browser's localStorage, seen from the worker, as a kabale.web.store Backend.
+
+Python runs in a worker (issue 29), where there is no localStorage: the page reads Kabale's keys
+when it starts Python and sends them (``Boot.storage``), and Python keeps that copy (``Mirror``).
+A write changes the copy at once and is sent to the page with the next message, which writes it
+to localStorage; the page tells Python when it could not (storage full: kabale.web.app
+``on_store_failed``), and when another tab changed a key (the ``storage`` event), so the copy
+stays what localStorage holds. Keys of other apps never reach Python.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pyodide.ffi import JsException
-from pyscript import window
-from pyscript.ffi import is_none
-
-from .store import MemoryBackend, StorageFull
+from .page import PAGE
+from .store import MemoryBackend
 
 
-class LocalStorage:
-    """window.localStorage, with QuotaExceededError turned into StorageFull."""
+@dataclass(frozen=True)
+class Boot:
+    """What the page knows when it starts Python (assets/js/page.js ``bootMessage``)."""
 
-    def __init__(self, storage: Any) -> None:
-        self.storage = storage
+    pathname: str = "/"
+    search: str = ""
+    languages: tuple[str, ...] = ()
+    #: Kabale's keys in localStorage and their values; None when the browser refuses storage.
+    storage: dict[str, str] | None = field(default_factory=dict)
+    #: Storage reads but refuses writes (the page's probe failed): kept for what it holds.
+    writes_refused: bool = False
+    framed: bool = False
+    update_ready: bool = False
 
-    def get(self, key: str) -> str | None:
-        value = self.storage.getItem(key)
-        return None if is_none(value) else str(value)
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> "Boot":
+        storage = message.get("storage")
+        return cls(pathname=str(message.get("pathname") or "/"), search=str(message.get("search") or ""),
+                   languages=tuple(str(code) for code in message.get("languages") or ()),
+                   storage=None if storage is None else {str(k): str(v) for k, v in dict(storage).items()},
+                   writes_refused=bool(message.get("writesRefused")), framed=bool(message.get("framed")),
+                   update_ready=bool(message.get("updateReady")))
+
+
+class Mirror(MemoryBackend):
+    """Kabale's keys as localStorage holds them, kept in the worker; each write also goes to the page."""
 
     def set(self, key: str, value: str) -> None:
-        try:
-            self.storage.setItem(key, value)
-        except JsException as error:
-            if "quota" in str(error).lower() or getattr(error, "name", "") == "QuotaExceededError":
-                raise StorageFull(key) from None
-            raise
+        super().set(key, value)
+        PAGE.do("store", key, value)
 
     def remove(self, key: str) -> None:
-        self.storage.removeItem(key)
+        super().remove(key)
+        PAGE.do("store", key, None)
 
-    def keys(self) -> list[str]:
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+    def changed(self, key: str, value: str | None) -> None:
+        """The page says localStorage holds ``value`` under ``key`` now (another tab, or a write refused)."""
+        self.quota_chars = None  # another tab may have made room: the next write tries
+        if value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = value
 
 
-#: Written and removed once at start to learn whether writes are refused (not a record: no tab reacts).
-PROBE_KEY = "kabale-probe"
+def browser_backend(boot: Boot) -> tuple[Mirror | MemoryBackend, bool]:
+    """localStorage (as the worker's copy), and whether it keeps what is written.
 
-
-def browser_backend() -> tuple[LocalStorage | MemoryBackend, bool]:
-    """localStorage, and whether it keeps what is written.
-
-    Memory stands in when the browser refuses localStorage (absent, or throwing
-    on access: a frame on another site, a private window, strict privacy
-    settings). Storage that reads but refuses writes is kept for what it holds,
-    and reported as not keeping games. A full quota is not a refusal: the first
-    save reports it, and saving resumes when there is room.
+    Memory stands in when the browser refuses localStorage (absent, or throwing on access: a frame
+    on another site, a private window, strict privacy settings). Storage that reads but refuses
+    writes is kept for what it holds, and reported as not keeping games. A full quota is not a
+    refusal: the first save the page cannot write reports it, and saving resumes when there is room.
     """
-    try:
-        storage = window.localStorage
-        storage.getItem(PROBE_KEY)
-    except Exception:
+    if boot.storage is None:
         return MemoryBackend(), False
-    backend = LocalStorage(storage)
-    try:
-        backend.set(PROBE_KEY, "1")
-        backend.remove(PROBE_KEY)
-    except StorageFull:
-        pass
-    except Exception:
-        return backend, False
-    return backend, True
+    return Mirror(dict(boot.storage)), not boot.writes_refused

@@ -234,6 +234,29 @@ class Store:
         self._known.pop(name, None)
         self._unsaved.pop(name, None)
 
+    def write_failed(self, key: str, stored: str | None) -> None:
+        """A write the backend took was refused afterwards for lack of space (Python runs in a
+        worker, and the page writes localStorage after Python has gone on: kabale.web.local_storage).
+        The record stays this tab's in memory, as a write refused at once would (``save``), the
+        backend learns what storage holds under ``key`` (``stored``) and where its quota lies, and
+        the full storage is reported once."""
+        name = record_name(key)
+        if name is None:
+            return
+        known = self._known.pop(name, None)
+        changed = getattr(self.backend, "changed", None)
+        if changed is not None:
+            changed(key, stored)
+        items = getattr(self.backend, "items", None)
+        if isinstance(items, dict) and known is not None:  # no larger write fits until there is room
+            used = sum(len(k) + len(v) for k, v in items.items() if k != key)
+            self.backend.quota_chars = used + len(key) + len(known.text or "") - 1  # type: ignore[attr-defined]
+        if known is not None:
+            self._unsaved[name] = known.data
+        if not self._full_reported:
+            self._report(Problem("store.full", name))
+            self._full_reported = True
+
     # -- two tabs --------------------------------------------------------------
 
     def _stored_revision(self, name: str, known: _Entry | None = None) -> int:

@@ -1,23 +1,19 @@
 """The offer "A new version is ready: Reload", shown when a new release has installed.
 
-assets/js/offline.js watches the service worker: when a new version of the
-site has been downloaded in the background it sets ``window.kabaleUpdate.ready``
-and fires ``kabale:update-ready`` on window. This module shows the offer; the
-page reloads only when the player presses Reload, never under a game by itself.
-
-Call ``install(translate)`` once the page is drawn; ``translate(key)`` gives the
-words (keys ``update.*``; a key it does not know gets the English default).
-``before_reload``, if given, runs first and may say no (False): the game in
-progress could not be saved, and the player chose to keep the page.
+assets/js/offline.js watches the service worker: when a new version of the site has been
+downloaded in the background it sets ``window.kabaleUpdate.ready`` and fires
+``kabale:update-ready`` on window; the page tells Python (assets/js/page.js), which shows this
+offer. The page reloads only when the player presses Reload (``data-action="update-reload"``,
+kabale.web.app ``update_reload``: with a game kept only in memory it asks first), never under a
+game by itself.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
-from pyodide.ffi import jsnull
-
-from .dom import by_id, document, h, listen, window
+from .dom import h
+from .page import by_id, select
 
 BANNER_ID = "update-banner"
 
@@ -28,55 +24,30 @@ ENGLISH = {
     "update.later": "Later",
 }
 
-_installed = False
+_shown = False
 
 
-def _banner() -> Any:
-    """The banner element, or None (getElementById's null arrives as jsnull, not None)."""
-    element = by_id(BANNER_ID)
-    return None if element is None or element is jsnull else element
-
-
-def install(translate: Callable[..., str], before_reload: Callable[[], bool] | None = None) -> None:
-    """Show the offer now if a new version is waiting, or as soon as one is (once per page)."""
-    global _installed
-    if _installed:
+def show(translate: Callable[..., str]) -> None:
+    """Show the offer (once drawn, it is shown again rather than drawn twice)."""
+    global _shown
+    if _shown:
+        by_id(BANNER_ID).hidden = False
         return
-    _installed = True
+    _shown = True
 
     def text(key: str) -> str:
         words = translate(key)
         return ENGLISH[key] if words == key else words
 
-    def reload(_event: Any) -> None:
-        if before_reload is not None and not before_reload():
-            return
-        window.kabaleUpdate.apply()
+    select("body").prepend(h(
+        "aside",
+        {"id": BANNER_ID, "class": "update-banner", "aria-label": text("update.label")},
+        h("p", {"role": "status", "text": text("update.ready")}),
+        h("button", {"type": "button", "class": "button", "data-action": "update-reload", "text": text("update.reload")}),
+        h("button", {"type": "button", "class": "button quiet", "data-action": "update-later",
+                     "text": text("update.later")}),
+    ))
 
-    def later(_event: Any) -> None:
-        banner = _banner()
-        if banner is not None:
-            banner.hidden = True
 
-    def show(_event: Any = None) -> None:
-        existing = _banner()
-        if existing is not None:
-            existing.hidden = False
-            return
-        reload_button = h("button", {"type": "button", "class": "button", "text": text("update.reload")})
-        later_button = h("button", {"type": "button", "class": "button quiet", "text": text("update.later")})
-        listen(reload_button, "click", reload)
-        listen(later_button, "click", later)
-        banner = h(
-            "aside",
-            {"id": BANNER_ID, "class": "update-banner", "aria-label": text("update.label")},
-            h("p", {"role": "status", "text": text("update.ready")}),
-            reload_button,
-            later_button,
-        )
-        document.body.prepend(banner)
-
-    listen(window, "kabale:update-ready", show)
-    update = getattr(window, "kabaleUpdate", None)
-    if update is not None and update is not jsnull and update.ready:
-        show()
+def hide() -> None:
+    by_id(BANNER_ID).hidden = True

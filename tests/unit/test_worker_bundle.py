@@ -1,10 +1,12 @@
-"""pyscript.toml ships the vendored interpreter and the package as one archive, and nothing else."""
+"""Kabale's worker runs the vendored Pyodide and imports the package from one archive, in place.
+
+All of Kabale's Python runs in a worker (issue 29): assets/js/worker.mjs starts Pyodide through
+assets/js/runtime.mjs, writes build/kabale.zip beside py/main.py, which puts it on sys.path."""
 
 from __future__ import annotations
 
 import io
 import re
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -17,20 +19,22 @@ import vendor
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _config() -> dict[str, object]:
-    return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+WORKER = ROOT / "assets" / "js" / "worker.mjs"
 
 
-def test_the_interpreter_is_the_vendored_pyodide() -> None:
+def test_the_worker_runs_the_vendored_pyodide() -> None:
     """Through assets/js/runtime.mjs, which hands Pyodide its lock (issue 15: no lock file download)."""
-    assert _config()["interpreter"] == "./assets/js/runtime.mjs"
+    assert 'import { startPython } from "./runtime.mjs";' in WORKER.read_text(encoding="utf-8")
     runtime = (ROOT / "assets" / "js" / "runtime.mjs").read_text(encoding="utf-8")
     assert f'from "../vendor/{vendor.folder_names()["pyodide"]}/pyodide.mjs"' in runtime
 
 
 def test_the_package_goes_as_one_archive_imported_in_place() -> None:
-    """Written as it is (no "./*": nothing unpacked), and put on sys.path by py/main.py before any import."""
-    assert _config()["files"] == {f"./{bundle.BUNDLE}": "./kabale.zip"}
+    """Written as it is (nothing unpacked) beside py/main.py, which puts it on sys.path before any import."""
+    worker = WORKER.read_text(encoding="utf-8")
+    assert f'new URL("../../{bundle.BUNDLE}", import.meta.url)' in worker
+    assert 'pyodide.FS.writeFile("/home/pyodide/kabale.zip"' in worker
+    assert 'new URL("../../py/main.py", import.meta.url)' in worker
     assert bundle.MOUNTED == "/home/pyodide/kabale.zip/"
     main = (ROOT / "py" / "main.py").read_text(encoding="utf-8")
     assert main.index('sys.path.insert(0, os.path.abspath("kabale.zip"))') < main.index("from kabale")
@@ -81,17 +85,20 @@ def test_write_makes_the_bundle_only_when_a_module_changed(tmp_path: Path) -> No
         assert archive.read("kabale/cards.py") == b"A = 2\n"
 
 
-def test_the_page_loads_main_through_this_config() -> None:
+def test_the_page_starts_the_worker_and_runs_no_python() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert '<script type="py" src="./py/main.py" config="./pyscript.toml">' in html
+    assert '<script type="module" src="assets/js/page.js"></script>' in html
+    assert 'type="py"' not in html and "pyscript" not in html.lower()
+    page = (ROOT / "assets" / "js" / "page.js").read_text(encoding="utf-8")
+    assert 'new Worker(new URL("./worker.mjs", import.meta.url)' in page
 
 
-def test_every_preloaded_file_is_one_the_page_loads_and_the_worker_keeps() -> None:
-    """A preload of a file that is gone (PyScript's chunks are named by their hash) would cost a
-    404 and start nothing sooner; each one must exist and be in the precache list."""
+def test_the_page_preloads_nothing_the_worker_fetches() -> None:
+    """A preload belongs to the page's document: the worker's own fetch of the same file would not
+    take it, and the file would come twice. What the page preloads must exist and be precached."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)
-    assert f"{vendor.vendored('@pyscript/core', 'core.js')}" in preloaded
+    assert not [path for path in preloaded if path.startswith(("assets/vendor/", "build/", "py/"))]
     kept = set(precache.precache_files(ROOT))
     for path in preloaded:
         assert (ROOT / path).is_file(), path

@@ -1,0 +1,388 @@
+// The page's end of Kabale (issue 29): it starts the worker in which all of Kabale's Python runs
+// (assets/js/worker.mjs), tells it each input, and draws what it answers. The page's thread runs
+// no Python: it draws, runs the motion (motion.js), the drag (drag.js) and the callouts
+// (callout.js), and keeps localStorage, which a worker cannot reach.
+//
+// To the worker, JSON strings: first the boot (the address, the languages, Kabale's keys in
+// localStorage), then each input with its target described (``described``: the element and its
+// ancestors, their attributes and values), as kabale.web.page.Event reads it.
+// From the worker, batches of commands (kabale.web.page.Page), applied in order in one task:
+// draw the screen (``render``: redraw.js patches the page, motion.js moves the cards), replace or
+// change an element by its selector, move the focus, write the address or a record of storage.
+// No state lives here that Python does not hold: the page is drawn from Python's.
+
+import { advance } from "./boot.js";
+import { giveSnapshotLater } from "./keep-snapshot.mjs";
+
+const PROBE_KEY = "kabale-probe";
+
+/** Whether an error is a full storage's (QuotaExceededError, by any engine's name for it). */
+function quota(error) {
+  return Boolean(error) && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED"
+    || /quota/i.test(String(error.message)));
+}
+
+/** What Python's copy of localStorage holds, as the page last told it (key -> value). */
+const told = new Map();
+
+/**
+ * Kabale's keys whose value in localStorage is not what Python's copy holds (another tab wrote
+ * them, and its storage event has not come yet: both acted at the same moment), told with each
+ * input: Python then acts on storage as it is, as it did when it read localStorage itself (a
+ * click on a position another tab has moved on is refused, and the latest shown). Null if none.
+ */
+function changes() {
+  const found = {};
+  let any = false;
+  try {
+    const seen = new Set();
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (!key || !key.startsWith("kabale") || key === PROBE_KEY) continue;
+      seen.add(key);
+      const value = localStorage.getItem(key);
+      if (told.get(key) !== value) {
+        found[key] = value;
+        told.set(key, value);
+        any = true;
+      }
+    }
+    for (const key of [...told.keys()]) {
+      if (!seen.has(key)) {
+        found[key] = null;
+        told.delete(key);
+        any = true;
+      }
+    }
+  } catch {
+    return null; // storage refused: Python plays on in memory
+  }
+  return any ? found : null;
+}
+
+/** Kabale's keys in localStorage, and whether writes are refused; null keys where storage is refused. */
+function storageNow() {
+  let storage;
+  try {
+    storage = window.localStorage;
+    storage.getItem(PROBE_KEY);
+  } catch {
+    return { storage: null, writesRefused: false };
+  }
+  const items = {};
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key && key.startsWith("kabale") && key !== PROBE_KEY) {
+      items[key] = storage.getItem(key);
+      told.set(key, items[key]);
+    }
+  }
+  let writesRefused = false;
+  try {
+    storage.setItem(PROBE_KEY, "1");
+    storage.removeItem(PROBE_KEY);
+  } catch (error) {
+    writesRefused = !quota(error);
+  }
+  return { storage: items, writesRefused };
+}
+
+// -- the worker ------------------------------------------------------------------------------------
+
+const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+let worker;
+try {
+  worker = new Worker(new URL("./worker.mjs", import.meta.url),
+    { type: "module", name: served ? "kabale-python" : "kabale-python-staging" });
+} catch (error) {
+  worker = null; // refused (a Content-Security-Policy without worker-src 'self'): said below
+  addEventListener("DOMContentLoaded", () => failed(error && error.message || error));
+}
+
+let unanswered = 0; // inputs Python has not answered yet (it answers each, ``answered``)
+let whenAnswered = []; // the promises of ``settled`` waiting for them
+
+function post(message) {
+  if (!worker) return;
+  if (message.type !== "boot") unanswered += 1;
+  worker.postMessage(JSON.stringify(message));
+}
+
+/** A promise that resolves once Python has answered every input sent (the tests read storage after it). */
+function settled() {
+  return unanswered ? new Promise((resolve) => whenAnswered.push(resolve)) : Promise.resolve();
+}
+
+let applied = []; // resolvers waiting for the next batch to be drawn (``next``)
+
+worker?.addEventListener("message", ({ data }) => {
+  if (typeof data === "string") {
+    apply(JSON.parse(data));
+    return;
+  }
+  if (data && data.type === "progress") {
+    advance(data.value);
+  } else if (data && data.type === "started") {
+    advance(95);
+    performance.mark(data.how);
+    const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (data.tried && controller) controller.postMessage({ type: "snapshot-try" }); // counted a release
+    if (data.memory instanceof Uint8Array && navigator.serviceWorker) giveSnapshotLater(data.memory);
+    post(bootMessage());
+  } else if (data && data.type === "failed") {
+    failed(data.error);
+  }
+});
+worker?.addEventListener("error", (event) => failed(event.message || "the worker stopped"));
+advance(10);
+
+function failed(error) {
+  const notice = document.getElementById("notice");
+  if (notice) {
+    notice.className = "notice error";
+    notice.textContent = `Kabale could not start its game engine (${error}). Reload the page to try again.`;
+    notice.hidden = false;
+  }
+  const loading = document.getElementById("loading");
+  if (loading) loading.hidden = true;
+  document.body.dataset.failed = "1"; // not "ready": nothing would answer a click
+}
+
+function bootMessage() {
+  const status = window.kabaleStorage || {};
+  if (status.partitioned && typeof status.partitioned.then === "function") {
+    status.partitioned.then((apart) => { if (apart) post({ type: "partitioned", extra: { apart: true } }); });
+  }
+  return {
+    type: "boot",
+    pathname: location.pathname,
+    search: location.search,
+    languages: [...(navigator.languages || [])],
+    framed: Boolean(status.framed),
+    updateReady: Boolean(window.kabaleUpdate && window.kabaleUpdate.ready),
+    ...storageNow(),
+  };
+}
+
+// -- inputs ----------------------------------------------------------------------------------------
+
+/** The target and its ancestors out to <body>, as kabale.web.page.Node reads them. */
+function described(target) {
+  const path = [];
+  for (let node = target; node && node.nodeType === 1 && node !== document.body; node = node.parentElement) {
+    const attributes = {};
+    for (const attribute of node.attributes) attributes[attribute.name] = attribute.value;
+    const entry = { tag: node.tagName, attributes };
+    if ("value" in node && typeof node.value === "string") entry.value = node.value;
+    if (node.type === "checkbox" || node.type === "radio") entry.checked = node.checked;
+    if (node.disabled) entry.disabled = true;
+    path.push(entry);
+  }
+  return path;
+}
+
+function within(target) {
+  for (const id of ["view", "dialog", "toolbar", "lobby"]) {
+    const part = document.getElementById(id);
+    if (part && target instanceof Node && part.contains(target)) return id;
+  }
+  return "";
+}
+
+function input(type, target, more = {}) {
+  post({ type, path: described(target), within: within(target), storage: changes(), ...more });
+}
+
+const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+const ROVING = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+
+document.body.addEventListener("click", (event) => input("click", event.target));
+document.body.addEventListener("change", (event) => input("change", event.target));
+document.body.addEventListener("keydown", (event) => {
+  const target = event.target;
+  const dialog = document.getElementById("dialog");
+  if (FIELDS.has(target.tagName) || event.ctrlKey || event.metaKey || event.altKey || (dialog && dialog.open)) return;
+  // What a key does by default is decided now, not once Python has answered: the page's own keys
+  // have none worth keeping, and the arrows of the tables' roving focus would scroll the page.
+  if (event.key === "?" || (ROVING.has(event.key) && target.closest && target.closest("#view [data-action]"))) {
+    event.preventDefault();
+  }
+  input("keydown", target, { key: event.key, shift: event.shiftKey });
+});
+addEventListener("popstate", () => post({ type: "popstate", extra: { pathname: location.pathname, search: location.search } }));
+addEventListener("storage", (event) => {
+  if (event.storageArea !== localStorage || !event.key || !event.key.startsWith("kabale")) return;
+  if (event.newValue === null) told.delete(event.key);
+  else told.set(event.key, event.newValue);
+  post({ type: "storage", extra: { key: event.key, value: event.newValue } });
+});
+addEventListener("kabale:update-ready", () => post({ type: "kabale:update-ready" }));
+document.getElementById("dialog")?.addEventListener("close", () => post({ type: "dialog-closed" }));
+
+// A card's drag (assets/js/drag.js asks through these events, and reads ``detail.accepted`` at
+// once): Python picks the cards up when the drag begins, and answers with every control that
+// takes them (``accepts``); the drag goes on meanwhile, and the drop is Python's to play or refuse.
+let accepts = null; // the data-keys of the controls the dragged cards may go to, once Python has said
+let dragging = false;
+
+document.body.addEventListener("kabale:dragstart", (event) => {
+  if (within(event.target) !== "view") return;
+  accepts = null;
+  dragging = true;
+  event.detail.accepted = true;
+  input("kabale:dragstart", event.target);
+});
+document.body.addEventListener("kabale:dragover", (event) => {
+  const control = event.target.closest("[data-key]");
+  event.detail.accepted = Boolean(accepts && control && accepts.has(control.dataset.key));
+});
+document.body.addEventListener("kabale:drop", (event) => {
+  const control = event.target.closest("[data-key]");
+  event.detail.accepted = Boolean(accepts && control && accepts.has(control.dataset.key));
+  dragging = false;
+  input("kabale:drop", event.target);
+});
+
+// -- commands --------------------------------------------------------------------------------------
+
+function one(selector) {
+  try {
+    return document.querySelector(selector);
+  } catch {
+    return null;
+  }
+}
+
+function node(drawing) {
+  return typeof drawing === "string" ? document.createTextNode(drawing) : window.kabaleRedraw.element(drawing);
+}
+
+/** Draw the screen: the focus stays on the same control, the page where it was scrolled. */
+function render(options, drawing) {
+  const view = document.getElementById("view");
+  const key = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : "";
+  const scrollX = options.inPlace ? 0 : window.scrollX;
+  const scrollY = options.inPlace ? 0 : window.scrollY;
+  const motion = window.kabaleMotion;
+  if (motion) motion.capture(view, options.scope);
+  if (drawing === null) {
+    view.replaceChildren();
+    view.hidden = true;
+  } else {
+    const content = node(drawing);
+    if (options.inPlace) window.kabaleRedraw.redraw(view, content);
+    else view.replaceChildren(content);
+    view.hidden = false;
+    if (motion) motion.play(view, options.scope, options.cues || {});
+    else if (options.cues && options.cues.log) document.getElementById("announcer").textContent = options.cues.log.say;
+  }
+  // the page becomes a column as high as the screen around a table (kabale.css)
+  document.body.classList.toggle("table-shown", Boolean(drawing !== null && options.table));
+  if (key) focusKey(key, false);
+  if ((scrollX || scrollY) && (window.scrollY !== scrollY || window.scrollX !== scrollX)) window.scrollTo(scrollX, scrollY);
+}
+
+function focusKey(key, scroll) {
+  const element = one(`[data-key="${CSS.escape(key)}"]`);
+  if (element) element.focus({ preventScroll: !scroll });
+}
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    if (value === null) told.delete(key);
+    else told.set(key, value);
+  } catch (error) {
+    if (quota(error)) {
+      let now = null;
+      try {
+        now = localStorage.getItem(key);
+      } catch {
+        // unreadable now: Python keeps the record in memory all the same
+      }
+      post({ type: "store-failed", extra: { key, now } });
+    }
+    // a refusal other than space: Python knows storage does not keep games (the boot's probe)
+  }
+}
+
+const COMMANDS = {
+  render,
+  focus: focusKey,
+  store,
+  set(selector, property, value) {
+    const element = one(selector);
+    if (element) element[property] = value;
+  },
+  attr(selector, name, value) {
+    const element = one(selector);
+    if (element) element.setAttribute(name, value);
+  },
+  class(selector, name, on) {
+    const element = one(selector);
+    if (element) element.classList.toggle(name, on);
+  },
+  replace(selector, children) {
+    const element = one(selector);
+    if (element) element.replaceChildren(...children.map(node));
+  },
+  prepend(selector, drawing) {
+    const element = one(selector);
+    if (element) element.prepend(node(drawing));
+  },
+  dialog(selector, how) {
+    const dialog = one(selector);
+    if (!dialog) return;
+    if (how === "open" && !dialog.open) dialog.showModal();
+    else if (how === "close" && dialog.open) dialog.close();
+  },
+  history(how, url) {
+    (how === "push" ? history.pushState : history.replaceState).call(history, null, "", url);
+  },
+  bar(theme) {
+    const metas = [...document.querySelectorAll('meta[name="theme-color"][data-colour]')];
+    const held = metas.find((meta) => meta.dataset.theme === theme);
+    for (const meta of metas) meta.content = (held || meta).dataset.colour;
+  },
+  drag(keys) {
+    if (!dragging && keys === null) return;
+    accepts = keys === null ? null : new Set(keys);
+    if (keys === null && window.kabaleDrag) window.kabaleDrag.refused();
+  },
+  update() {
+    if (window.kabaleUpdate) window.kabaleUpdate.apply();
+  },
+  ready() {
+    document.body.dataset.ready = "1";
+  },
+  warn(text) {
+    console.warn(text); // Python's own mistake, caught and told to the player (kabale.web.app show_failure)
+  },
+};
+
+function apply(batch) {
+  window.kabaleRedraw.forget(batch.forget || []);
+  for (const [name, ...args] of batch.do) {
+    try {
+      COMMANDS[name](...args);
+    } catch (error) {
+      console.warn(`Kabale's page could not ${name}:`, error);
+    }
+  }
+  const waiting = applied;
+  applied = [];
+  for (const resolve of waiting) resolve();
+  if (batch.answered) {
+    unanswered = Math.max(0, unanswered - 1);
+    if (!unanswered) for (const resolve of whenAnswered.splice(0)) resolve();
+  }
+}
+
+/** A promise of the next batch from Python, drawn (drag.js waits for a drop's answer). */
+function next() {
+  return new Promise((resolve) => applied.push(resolve));
+}
+
+window.kabalePage = { next, post, settled };
+if (window.kabaleStorage) window.kabaleStorage.settled = settled;

@@ -1,0 +1,41 @@
+// The worker in which all of Kabale's Python runs (issue 29): the page's thread runs none.
+//
+// It starts Pyodide (assets/js/runtime.mjs ``startPython``: the service worker's snapshot, or
+// Python's start-up, which also makes the snapshot for the next start), puts build/kabale.zip on
+// Python's path (imported in place, zipimport) and runs py/main.py, which binds Kabale to this
+// worker's messages (kabale.web.worker). Only strings cross, and once the memory snapshot (a
+// transfer): no SharedArrayBuffer, no Atomics, so the page needs no cross-origin isolation and a
+// blog's frame keeps working. assets/js/page.js is the other end.
+//
+// Messages to the page: {type: "progress", value} as it goes (%), {type: "started", how,
+// memory?} once Python is in, then {type: "batch",
+// json} for each answer; {type: "failed", error} if Python could not start. From the page: its
+// inputs as JSON strings, the first of them the boot (kabale.web.local_storage.Boot).
+
+import { startPython } from "./runtime.mjs";
+
+const inbox = []; // what the page sent before Python could take it
+let receive = null;
+self.addEventListener("message", ({ data }) => (receive ? receive(data) : inbox.push(data)));
+
+const progress = (value) => self.postMessage({ type: "progress", value });
+
+try {
+  const [{ pyodide, how, memory, tried }, bundle, main] = await Promise.all([
+    startPython({ stage: self.name === "kabale-python-staging", served: self.name === "kabale-python" }).then((started) => {
+      progress(80);
+      return started;
+    }),
+    fetch(new URL("../../build/kabale.zip", import.meta.url)).then((response) => response.arrayBuffer()),
+    fetch(new URL("../../py/main.py", import.meta.url)).then((response) => response.text()),
+  ]);
+  pyodide.FS.writeFile("/home/pyodide/kabale.zip", new Uint8Array(bundle));
+  pyodide.runPython(main, { filename: "main.py" });
+  const take = pyodide.globals.get("receive");
+  receive = (text) => take(text);
+  self.postMessage({ type: "started", how, memory, tried }, memory ? [memory.buffer] : []);
+  for (const text of inbox.splice(0)) receive(text);
+} catch (error) {
+  console.error("Kabale's Python did not start:", error);
+  self.postMessage({ type: "failed", error: String(error && error.message || error) });
+}
