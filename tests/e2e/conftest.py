@@ -41,6 +41,14 @@ CHROMIUM_ARGS = [
     # localhost resolves too, for a test's parent page on "another site" (a blog framing Kabale);
     # the guard below still fails any request to it that the test did not allow by name.
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+    # V8 runs Pyodide's wasm on its baseline compiler (Liftoff) alone, never tiering hot functions
+    # up to TurboFan. Each test boots Python in a fresh context, where no compiled code is cached,
+    # and on 2 cores TurboFan's compiles competed with the boot: a fresh context's boot took 5.4-6.2 s
+    # of CPU with them, 3.7-4.2 s without, ready in 3-6 s instead of 6-16 s; four e2e files (42 tests)
+    # ran in 125 s against 267 and 304 s (load 8-15). Both tiers run the same wasm to the same effect,
+    # so no check is lost; speed is bench/'s, which launches with the browser's default tiers.
+    # KABALE_E2E_TURBOFAN=1 keeps the default (to rule the tiers out when a test fails here alone).
+    *([] if os.environ.get("KABALE_E2E_TURBOFAN") else ["--js-flags=--liftoff-only"]),
 ]
 
 LOCAL_HOSTS = {"127.0.0.1"}
