@@ -19,7 +19,9 @@ play: setup
 
 # Two workers for two cores: three were no faster (13 min 39 s against 13 min 11 s) and,
 # at load 11-12, animation timings flaked; the files with a long test are collected first
-# (tests/conftest.py) so that they do not end the run alone.
+# (tests/conftest.py) so that they do not end the run alone. --dist worksteal (tests, not files,
+# handed out) was no better: the workers stood idle 77 s of a 2354 s run with it, 70 s of 1727 s
+# with loadfile (the wall time less half the tests' summed durations, at load 13-17).
 test: setup setup-test
 	$(VPY) -m mypy
 	$(VPY) -m pytest -n 2 --dist loadfile --durations=10
