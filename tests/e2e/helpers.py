@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Frame, Locator, Page, expect
 
 from kabale.games.kabala.rules import Move
 from kabale.web.saved import SavedMatch, SavedPatience
@@ -113,8 +113,9 @@ LANDED = ("() => !document.querySelector('.card.revealed') && (!window.kabaleMot
 def settle(page: Any) -> None:
     """Wait until Python, in its worker, has answered every input the page sent it and the page
     has drawn the answer (assets/js/page.js ``settled``): what a person sees before the next press.
-    A table inside a frame (a FrameLocator) cannot run a script: there the next locator waits."""
-    if isinstance(page, Page):
+    A page or a frame (``page.frames[1]``) runs it; a FrameLocator cannot run a script: there the
+    next locator waits."""
+    if isinstance(page, (Page, Frame)):
         page.evaluate("window.kabalePage.settled()")
 
 

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT
+from helpers import INSTANT, settle
 from kabale.games.patience.rules import Patience
 from kabale.web.saved import SavedPatience
 
@@ -71,7 +71,9 @@ def test_embedded_in_an_iframe_it_plays_a_move(
         card = frame.locator(".mine button[data-action=card]:not([aria-pressed=true])").filter(
             has=frame.locator(f"[data-value='{label}']")).first
         card.click()
+        settle(inner)
     frame.locator(f"button[data-action=packet][data-packet='{move.packet}']").click()
+    settle(inner)  # the worker has answered the play and the page has stored what it sent
     record = json.loads(inner.evaluate("localStorage.getItem('kabale:patience')"))
     played = SavedPatience.from_dict(record["data"]).game
     assert played.moves and played.moves[0] == move

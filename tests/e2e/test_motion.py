@@ -137,9 +137,22 @@ IDS = ["kabale-move", "kabale-deal", "kabale-flip", "kabale-travel", "kabale-win
 
 
 def frozen_when(page: Page, animation_id: str) -> list[dict[str, Any]]:
-    """Wait for an animation ``animation_id`` to run, then freeze every one of ours and describe them."""
-    page.wait_for_function(f"document.getAnimations().some((a) => a.id === '{animation_id}')", timeout=30_000)
-    described: list[dict[str, Any]] = page.evaluate(FROZEN, IDS)
+    """Wait for an animation ``animation_id`` to run, then freeze every one of ours and describe them.
+
+    The page looks for it itself at every frame and freezes in the frame it appears: a wait from here
+    (a poll, then another call to freeze) once came after a computer's stand-in card, 140 ms on its
+    way, had gone (at load 9)."""
+    described: list[dict[str, Any]] = page.evaluate(
+        """([id, ids]) => new Promise((resolve, reject) => {
+          const frozen = %s;
+          const ends = performance.now() + 30000;
+          const look = () => {
+            if (document.getAnimations().some((a) => a.id === id)) resolve(frozen(ids));
+            else if (performance.now() > ends) reject(new Error(`no animation ${id} in 30 s`));
+            else requestAnimationFrame(look);
+          };
+          look();
+        })""" % FROZEN, [animation_id, IDS])
     return described
 
 
@@ -155,6 +168,8 @@ WATCH_WIN = """(ids) => {
       window.__won.push({
         id: animation.id,
         classes: animation.effect.target.className,
+        ghost: !!animation.effect.target.closest('.motion-ghosts'),
+        ends: animation.effect.getComputedTiming().endTime / window.kabaleMotion.timeScale,
         properties: [...new Set(animation.effect.getKeyframes().flatMap((frame) => Object.keys(frame)))]
           .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
       });
@@ -218,6 +233,9 @@ def test_a_computer_play_comes_from_its_seat_face_down_and_its_packet_turns_over
     settings(page, bot_speed="normal")  # the play stays in view a moment before its packet flips
     page = open_kabale(f"?game=kabalam&seed={saved.match.seed}")
     flights = frozen_when(page, "kabale-travel")
+    # every animation of ours from now on is noted as it starts: the packet's flip comes 800 ms after
+    # the play, and under load that can be before the press below (which would end it unseen)
+    page.evaluate(WATCH_WIN, IDS)
     travel = [flight for flight in flights if flight["id"] == "kabale-travel"]
     # each card played: a face-down stand-in leaves the seat, the card itself turns face up on the way
     assert any(flight["ghost"] and "back" in flight["classes"] for flight in travel)
@@ -234,15 +252,20 @@ def test_a_computer_play_comes_from_its_seat_face_down_and_its_packet_turns_over
     }""")
     assert start["left"] - 2 <= start["x"] <= start["right"] + 2 and start["top"] - 2 <= start["y"] <= start["bottom"] + 2
     press_anywhere(page)
-    assert running_ours(page) == 0
+    assert page.evaluate(  # the play's flights have ended, stand-ins and all
+        "document.getAnimations().filter((a) => a.id === 'kabale-travel' && a.playState !== 'finished').length"
+        " + document.querySelectorAll('.motion-ghosts > .card.back').length") == 0
     # then the packet flips: its old stack, the play on it, turns away; the new one turns in
-    flips = [flight for flight in frozen_when(page, "kabale-flip") if flight["id"] == "kabale-flip"]
+    page.wait_for_function("window.__won.some((a) => a.id === 'kabale-flip')", timeout=30_000)
+    flips = [flight for flight in page.evaluate("window.__won") if flight["id"] == "kabale-flip"]
     assert any(flight["ghost"] and "packet-stack" in flight["classes"] for flight in flips)
     assert any(not flight["ghost"] and "packet-stack" in flight["classes"] for flight in flips)
     assert all(flight["properties"] == ["transform"] for flight in flips)
     assert max(flight["ends"] for flight in flips) <= 300
     page.keyboard.press("Shift")
-    assert running_ours(page) == 0
+    assert page.evaluate(  # the flip has ended (the computer may be playing on by now, under load)
+        "document.getAnimations().filter((a) => a.id === 'kabale-flip' && a.playState !== 'finished').length"
+        " + document.querySelectorAll('.motion-ghosts > .packet-stack').length") == 0
 
 
 def deal_of(page: Page) -> list[dict[str, Any]]:
