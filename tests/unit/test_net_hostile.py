@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from kabale.net.host import HERE, REMOTE, Host, SeatPlan
 from kabale.net.messages import CODES, MAX_GUEST_TEXT, Contribute, Join, Leave, Play, encode
@@ -233,3 +234,47 @@ def test_a_token_replayed_from_another_page_is_refused_before_the_deal() -> None
         [item] = host.receive(peer, encode(message))
         assert (item.peer, json.loads(item.text())["code"]) == (peer, code), message
         assert snapshot(wire) == before
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 30), st.integers(0, 2 ** 16),
+       st.integers(0, 50) | st.sampled_from(["yield", "pass flip 2", "bare 9x8 on 1", "draw"]) | st.text(max_size=60),
+       st.sampled_from([0, 0, 0, -1, 1]), st.sampled_from(["turn", "turn", "turn", "W", "N", "S", "E", ""]),
+       st.sampled_from([True, True, False]))
+def test_any_move_from_any_seat_is_played_or_refused_and_a_refusal_changes_nothing(
+        before_moves: int, seed: int, choice: int | str, shift: int, seat: str, own_token: bool) -> None:
+    """Whatever a guest's page sends as a move (a legal move now, any move of the game, any
+    text), for whatever seat, the host plays it or refuses it and never raises (a page stopped
+    by a guest's message would stop the table for everyone). ``choice``: a number picks one of
+    the legal moves of the seat to play; the table is played on from the deal first."""
+    wire = three_seats()
+    host = wire.host
+    wire.carry(host.deal_next())
+    hand = host.match.hand  # type: ignore[union-attr]
+    rng = random.Random(seed)
+    while not hand.is_over() and (len(hand.moves) < before_moves or hand.turn == "S"):
+        turn = hand.turn
+        move = rng.choice(hand.legal_moves())
+        if turn == "S":
+            wire.carry(host.play_here("S", move))
+        else:
+            peer = "w" if turn == "W" else "n"
+            wire.send(peer, wire.guests[peer].play(str(move)))
+    if hand.is_over():
+        return
+    legal = [str(move) for move in hand.legal_moves()]
+    move_text = legal[choice % len(legal)] if isinstance(choice, int) else choice
+    seat = str(hand.turn) if seat == "turn" else seat
+    peer = "n" if seat == "N" else "w"
+    tokens = {seat_: guest.token for seat_, guest in (("W", wire.guests["w"]), ("N", wire.guests["n"]))}
+    token = tokens.get(seat, "") if own_token else "nope"
+    before, played = snapshot(wire), len(hand.moves)
+    outgoing = host.receive(peer, encode(Play(seat, token, host.hand_deal, played + shift, move_text)))
+    kinds = [json.loads(item.text())["kind"] for item in outgoing]
+    if kinds == ["refusal"]:
+        assert snapshot(wire) == before
+    else:
+        assert "refusal" not in kinds and len(hand.moves) > played
+        wire.carry(outgoing)
+        wire.agree()
+    assert wire.found == []

@@ -407,14 +407,22 @@ class Host:
         return [Outgoing(peer, message) for peer in peers if peer != but]
 
     def _state(self, seat: str) -> State:
-        """Everything ``seat`` may know now (and it is then up to date)."""
+        """Everything ``seat`` may know now, to be sent to it (it is then up to date)."""
+        state = self.state_of(seat)
+        match = self.match
+        if match is not None and match.hand is not None:
+            self._sent[seat] = (self.hand_deal, len(state.observation["history"]) if state.observation else 0,
+                                len(match.hand.moves))
+        return state
+
+    def state_of(self, seat: str) -> State:
+        """Everything ``seat`` may know now: what it gets when it sits down or comes back."""
         match = self.match
         hand = None if match is None else match.hand
         table = self.table().fields()
         if match is None or hand is None:
             return State(seat, table, 0, None, None, [], None)
         observation = observation_for(hand, seat)
-        self._sent[seat] = (self.hand_deal, len(observation.history), len(hand.moves))
         reveal = None if self.last_reveal is None else self.last_reveal.fields()
         return State(seat, table, self.hand_deal, match_summary(match), observation_to_dict(observation),
                      [str(move) for move in hand.moves], reveal)
