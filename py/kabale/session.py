@@ -22,6 +22,11 @@ is engine code, tested in CPython, for every game alike:
 * **events**: every move the session plays is an :class:`Event` saying who played
   it and why, for the table to show and announce.
 
+A seat whose player is at another device (:mod:`kabale.net`) is a person's seat
+here: its moves come over the network and go through :meth:`Session.play` like
+a move made at this device; the host may give it to the computer while its
+player is away (:meth:`Session.set_computer`).
+
 The engine knows nothing of bots or the solver (tests/unit/test_layers.py):
 the choosers and the hook come from the layer above.
 
@@ -104,6 +109,19 @@ class Session:
 
     def is_computer(self, seat: str | None) -> bool:
         return seat is not None and seat in self.computers
+
+    def set_computer(self, seat: str, chooser: Chooser | None) -> None:
+        """Let the computer play ``seat`` from now on (``chooser``), or give it back to its
+        person (None). Why: at a table played at a distance (:mod:`kabale.net`) the host
+        gives an away player's seat to the computer while she is gone, and back when she
+        returns; to the session she is a person like any other, whose moves come over the
+        network."""
+        if seat not in self.game.seats:
+            raise ValueError(f"no seat {seat} in this game")
+        if chooser is None:
+            self.computers.pop(seat, None)
+        else:
+            self.computers[seat] = chooser
 
     def _in_play(self) -> Any:
         """What the moves are played on: the game, or a match's current hand."""

@@ -12,6 +12,13 @@ equal lowest totals share the title.
 Hand n of a match with seed s is dealt with seed ``s * 1000 + n``, so any hand
 can be replayed on its own. A match cannot last 1000 hands: every hand gives at
 least one point to a seat still in the match, so 4 x 102 hands is the most.
+
+A match played at a distance (:mod:`kabale.net`) is dealt otherwise: each hand's
+seed is given when it is dealt (``next_hand(seed)``), made from a secret the host
+committed to and bytes every guest sent, so that revealing one hand's seed after
+it tells nothing of the next (a seed derived from the match's would tell all).
+Such a match says so in its record (``"given_seeds": true``) and is read back
+with the seeds its hands were dealt with.
 """
 
 from __future__ import annotations
@@ -117,6 +124,8 @@ class Match:
         self._in_match: tuple[str, ...] = self.seats
         self._hand_records: list[dict[str, Any]] = []  # finished hands, as stored
         self._result: MatchResult | None = None
+        #: Each hand was dealt with a seed given to :meth:`next_hand` (remote play), not ``hand_seed``.
+        self.given_seeds = False
 
     @classmethod
     def start(cls, seed: int, seats: int | Sequence[str] = 4, options: Options = Options()) -> "Match":
@@ -164,8 +173,13 @@ class Match:
     def _next_starter(self) -> str:
         return next_starter(self.seats, self.starters[-1] if self.starters else None, self._in_match)
 
-    def next_hand(self) -> KabalamHand:
-        """Deal the next hand (the current one must be over, and the match not)."""
+    def next_hand(self, seed: int | None = None) -> KabalamHand:
+        """Deal the next hand (the current one must be over, and the match not).
+
+        ``seed`` deals it with that seed instead of :func:`hand_seed`'s: every hand of a match
+        is dealt one way or the other (kabale.net gives each hand a seed of its own)."""
+        if (seed is not None) != self.given_seeds and self.starters:
+            raise ValueError("a match deals every hand with a given seed, or none")
         if self.is_over():
             raise IllegalMove("The match is over", "game_over")
         if self.hand is not None and not self.hand.is_over():
@@ -174,7 +188,9 @@ class Match:
             self._hand_records.append(self.hand.to_dict())
         starter, seats = self._next_starter(), self._in_match
         number = len(self.starters) + 1
-        hand = KabalamHand.deal(hand_seed(self.seed, number), seats=seats, options=self.options, starter=starter)
+        hand = KabalamHand.deal(hand_seed(self.seed, number) if seed is None else seed, seats=seats,
+                                options=self.options, starter=starter)
+        self.given_seeds = seed is not None
         self.starters.append(starter)
         self.hand = hand
         return self.hand
@@ -225,7 +241,7 @@ class Match:
     # -- storage -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "version": FORMAT_VERSION,
             "game": "kabalam-match",
             "seed": self.seed,
@@ -234,6 +250,9 @@ class Match:
             "results": [result.to_dict() for result in self.results],
             "hands": self.hand_records,
         }
+        if self.given_seeds:  # only then, so every record made before stays as it was
+            data["given_seeds"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Match":
@@ -246,6 +265,10 @@ class Match:
         if not isinstance(seats, list):
             raise ValueError("a match lists its seats")
         match = cls(data.get("seed"), seats, Options.from_dict(data.get("options")))  # type: ignore[arg-type]
+        given = data.get("given_seeds", False)
+        if not isinstance(given, bool):
+            raise ValueError("given_seeds is true or false")
+        match.given_seeds = given
         results, hands = data.get("results", []), data.get("hands", [])
         if not isinstance(results, list) or not isinstance(hands, list):
             raise ValueError("a match's results and hands are lists")
@@ -254,9 +277,13 @@ class Match:
         for number, record in enumerate(hands, start=1):
             if match._result is not None:
                 raise ValueError("hands after the end of the match")
-            expected = {"seed": hand_seed(match.seed, number), "seats": list(match._in_match),
-                        "starter": match._next_starter(), "options": match.options.to_dict()}
-            if not isinstance(record, Mapping) or any(record.get(key) != value for key, value in expected.items()):
+            if not isinstance(record, Mapping):
+                raise ValueError(f"hand {number} is not a record")
+            seed = record.get("seed") if given else hand_seed(match.seed, number)
+            check_seed(seed)
+            expected = {"seed": seed, "seats": list(match._in_match), "starter": match._next_starter(),
+                        "options": match.options.to_dict()}
+            if any(record.get(key) != value for key, value in expected.items()):
                 raise ValueError(f"hand {number} was not dealt as the match deals it")
             match.starters.append(str(expected["starter"]))
             if number < len(hands):
