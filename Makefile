@@ -46,7 +46,8 @@ BENCH ?= boot ui engines engine storage_fuzz double_h_random solver solver_patie
 bench: setup setup-test
 	for name in $(BENCH); do echo "== bench/$$name.py"; $(VPY) bench/$$name.py || exit 1; done
 
-# The browser runtime: exact npm pins, copied into the git-ignored assets/vendor/;
+# The browser runtime: exact npm pins, copied into the git-ignored assets/vendor/ (Trystero
+# bundled there into one ES module by esbuild, a devDependency: scripts/vendor.py);
 # then the service worker's precache-manifest.js, from the files as they are now
 # (always rerun: it takes a moment and rewrites the file only when it changed).
 setup: $(VENDOR_STAMP) precache

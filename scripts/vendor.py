@@ -5,8 +5,14 @@ just the files the page loads (no source maps, no demo pages), so the folder
 that is served, precached and deployed holds nothing else. assets/vendor/ is
 git-ignored: third-party code is never committed.
 
+Trystero (remote play's WebRTC transport, issue 30) is not copied but bundled:
+its npm files keep bare imports (``@trystero-p2p/core``, ``@noble/secp256k1``),
+which a browser cannot resolve, so esbuild (npm, an exact devDependency) makes
+of its Nostr strategy one ES module, headed by the licence of every package in
+it (:func:`bundle_trystero`).
+
 Each package goes into a folder named after its pin (``pyodide-314.0.7``,
-``pyscript-0.7.31``). Why: a host caches the vendored files for a year as
+``pyscript-0.7.31``, ``trystero-0.25.4``). Why: a host caches the vendored files for a year as
 immutable (scripts/dist.py), so a new pin must come under new URLs, or a
 returning browser would keep the old runtime's files beside new lock
 information and a new standard library. The pages and modules that name these folders
@@ -22,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -45,23 +52,30 @@ def _version(package: str) -> str:
 
 def _expected_versions() -> dict[str, str]:
     pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    return {name: pins[name] for name in ("pyodide", "@pyscript/core")}
+    return {name: pins[name] for name in FOLDER_STEMS}
 
 
 #: The folder under assets/vendor/ of each package, before its version.
-FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript"}
+FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript", "trystero": "trystero"}
 #: Committed files that name the vendored folders, relative to the project root.
-REFERENCING = ("assets/js/runtime.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml", "bench/bare/trimmed/index.html",
-               "bench/bots_page/index.html", "bench/bots_page/pyscript.toml")
+REFERENCING = ("assets/js/runtime.mjs", "assets/js/transport.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml",
+               "bench/bare/trimmed/index.html", "bench/bots_page/index.html", "bench/bots_page/pyscript.toml")
 #: A vendored folder as a path names it: "vendor/pyodide-314.0.7/" (or an unversioned "vendor/pyodide-314.0.7/").
-_REFERENCE = re.compile(r"vendor/(pyodide|pyscript)(-[^/\s\"']*)?/")
+_REFERENCE = re.compile(r"vendor/(pyodide|pyscript|trystero)(-[^/\s\"']*)?/")
+#: What remote play imports of Trystero: its Nostr strategy (signalling over Nostr relays), and the
+#: one file esbuild makes of it in Trystero's vendored folder.
+TRYSTERO_ENTRY = "trystero/nostr"
+TRYSTERO_BUNDLE = "trystero-nostr.mjs"
+#: The bundler: a devDependency, exact pin; its version goes into versions.json beside the runtime's,
+#: since the bundle's bytes depend on it.
+BUNDLER = "esbuild"
 
 
 def folder_names(versions: dict[str, str] | None = None) -> dict[str, str]:
     """{package: folder under assets/vendor/}, from package.json's pins.
 
-    >>> folder_names({"pyodide": "314.0.7", "@pyscript/core": "0.7.31"})
-    {'pyodide': 'pyodide-314.0.7', '@pyscript/core': 'pyscript-0.7.31'}
+    >>> folder_names({"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "trystero": "0.25.4"})
+    {'pyodide': 'pyodide-314.0.7', '@pyscript/core': 'pyscript-0.7.31', 'trystero': 'trystero-0.25.4'}
     """
     pins = _expected_versions() if versions is None else versions
     return {package: f"{FOLDER_STEMS[package]}-{pins[package]}" for package in FOLDER_STEMS}
@@ -126,9 +140,83 @@ def vendor() -> Path:
         if path.is_file() and path.suffix in (".js", ".css"):
             shutil.copy2(path, pyscript_target / path.name)
 
+    bundle_trystero(VENDOR / folders["trystero"] / TRYSTERO_BUNDLE)
+
     stamp = VENDOR / "versions.json"
-    stamp.write_text(json.dumps(expected, indent=2, sort_keys=True) + "\n")
+    stamp.write_text(json.dumps({**expected, BUNDLER: _version(BUNDLER)}, indent=2, sort_keys=True) + "\n")
     return stamp
+
+
+@dataclass(frozen=True)
+class Bundled:
+    """A package whose code went into a bundle, and its licence file's text (kept with its code)."""
+
+    name: str
+    version: str
+    licence: str
+
+
+def _package_of(input_path: str) -> Path:
+    """The package folder of a file esbuild read: node_modules/@scope/name/... or node_modules/name/..."""
+    parts = Path(input_path).parts
+    at = len(parts) - 1 - parts[::-1].index("node_modules")
+    return Path(*parts[: at + (3 if parts[at + 1].startswith("@") else 2)])
+
+
+def _licence_text(folder: Path) -> str:
+    for name in ("LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "license"):
+        if (folder / name).is_file():
+            return (folder / name).read_text(encoding="utf-8").strip()
+    sys.exit(f"vendor: {folder} has no licence file; a bundle must carry the licence of what it holds")
+
+
+def licence_header(packages: list[Bundled]) -> str:
+    """The comment that heads a bundle: what is in it, then each package's licence in full.
+
+    ``/*!`` is the mark minifiers keep; a ``*/`` inside a licence would end the comment early.
+
+    >>> print(licence_header([Bundled("a", "1.0.0", "MIT, (c) A")]))
+    /*! Bundled at set-up by Kabale's scripts/vendor.py from npm: a 1.0.0.
+    <BLANKLINE>
+    a 1.0.0:
+    MIT, (c) A
+    */
+    <BLANKLINE>
+    """
+    names = ", ".join(f"{package.name} {package.version}" for package in packages)
+    texts = "\n\n".join(f"{package.name} {package.version}:\n{package.licence.replace('*/', '* /')}" for package in packages)
+    return f"/*! Bundled at set-up by Kabale's scripts/vendor.py from npm: {names}.\n\n{texts}\n*/\n"
+
+
+def bundle_trystero(target: Path, *, timeout: int = 120) -> list[Bundled]:
+    """Bundle Trystero's Nostr strategy into ``target`` (one ES module, minified) and return the
+    packages in it.
+
+    Why a bundle: Trystero's npm modules import ``@trystero-p2p/core`` and ``@noble/secp256k1`` by bare
+    name, which a browser cannot resolve without an import map (and the page's policy allows no
+    inline one). Why a header of our own: esbuild keeps only the ``/*!`` comments it finds in the
+    code, and Trystero's MIT notice is in its LICENSE file, not its code. The packages are read from
+    esbuild's metafile, so a new dependency of a new pin brings its licence along."""
+    if not (NODE_MODULES / BUNDLER).is_dir():
+        sys.exit(f"vendor: {BUNDLER} is missing from node_modules; run `npm ci` first")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".partial")
+    metafile = target.with_suffix(".meta.json")
+    command = [str(NODE_MODULES / ".bin" / BUNDLER), TRYSTERO_ENTRY, "--bundle", "--format=esm",
+               "--platform=browser", "--target=es2022", "--minify", "--log-level=warning",
+               f"--metafile={metafile}", f"--outfile={partial}"]
+    subprocess.run(command, check=True, cwd=ROOT, timeout=timeout)
+    inputs = json.loads(metafile.read_text(encoding="utf-8"))["inputs"]
+    metafile.unlink()
+    folders = sorted({_package_of(path) for path in inputs}, key=lambda folder: folder.as_posix())
+    packages = []
+    for folder in folders:
+        meta = json.loads((ROOT / folder / "package.json").read_text(encoding="utf-8"))
+        packages.append(Bundled(meta["name"], meta["version"], _licence_text(ROOT / folder)))
+    packages.sort(key=lambda package: (package.name != "trystero", package.name))
+    target.write_text(licence_header(packages) + partial.read_text(encoding="utf-8"), encoding="utf-8")
+    partial.unlink()
+    return packages
 
 
 def made_by_node(target: Path, stamp: Path, field: str, key: str, command: Callable[[Path], list[str]],
@@ -167,4 +255,4 @@ def run_writer(name: str, write: Callable[[Path], Path | None], argv: list[str],
 if __name__ == "__main__":
     stamp = vendor()
     size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
-    print(f"vendor: runtime copied into {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB): {stamp.read_text().strip()}")
+    print(f"vendor: runtime copied (and Trystero bundled) into {VENDOR.relative_to(ROOT)} ({size / 1e6:.1f} MB): {stamp.read_text().strip()}")

@@ -147,7 +147,7 @@ def test_each_allowed_source_is_needed(
     # only the worker-src case needs the service worker (registered once Python is ready)
     context = browser.new_context(service_workers="allow" if violated == "worker-src" else "block")
     try:
-        context.on("request", network_guard.record)
+        network_guard.watch(context)
         context.add_init_script(VIOLATIONS)
         page = context.new_page()
         page.goto(server.url + "?game=double-h&seed=7")

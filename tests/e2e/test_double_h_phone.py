@@ -39,7 +39,7 @@ def phone(browser: Browser, network_guard: Any, console_log: Any) -> Iterator[Pa
     """A touch screen's context, guarded as conftest's (no other host, no console error)."""
     context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   reduced_motion="reduce")
-    context.on("request", network_guard.record)
+    network_guard.watch(context)
     page = context.new_page()
     page.on("console", console_log.record)
     page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))

@@ -128,7 +128,7 @@ def screen_context(
     def make(width: int, height: int, touch: bool) -> Page:
         context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
                                       reduced_motion="reduce")
-        context.on("request", network_guard.record)
+        network_guard.watch(context)
         contexts.append(context)
         page = context.new_page()
         page.on("console", console_log.record)

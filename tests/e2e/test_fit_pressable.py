@@ -220,7 +220,7 @@ def test_in_a_blog_s_frame_on_a_phone_every_control_can_be_pressed(
     width, height, touch = SCREENS["390x844"]
     context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
                                   reduced_motion="reduce")
-    context.on("request", network_guard.record)
+    network_guard.watch(context)
     page = context.new_page()
     page.on("console", console_log.record)
     page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))

@@ -189,7 +189,7 @@ def test_a_private_window_downloads_each_file_once_and_precaches_only_what_the_p
     server, url = serve_in_thread(ROOT, 0, live_precache=True, compress=False)
     context = browser.new_context(bypass_csp=True)
     try:
-        context.on("request", network_guard.record)
+        network_guard.watch(context)
         loaded: list[str] = []
         context.on("request", lambda request: loaded.append(request.url) if request.service_worker is None else None)
         page = context.new_page()

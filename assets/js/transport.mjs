@@ -1,0 +1,126 @@
+// Remote play's transport (issue 30): a room of pages joined browser to browser by WebRTC data
+// channels, found through Nostr relays, with Trystero (npm, vendored and bundled at set-up by
+// scripts/vendor.py). It carries JSON messages and says who joins and leaves; it knows no game.
+// The host's checks, seats and cards are the Python protocol's, in the worker.
+//
+// What the relays see: the room's signalling (offers, answers, ICE candidates), which Trystero
+// encrypts with the room's password, under topics hashed from the app id and the room id. No
+// message sent here passes through them: those go over the data channel, peer to peer.
+//
+// Configured the way Trystero 0.25 reads it, never by its defaults:
+// * relays: `relayConfig.urls`. Trystero reads no other key (the `relayUrls` of before 0.24 is
+//   ignored without a word) and, given none, signals through public relays of its own choosing,
+//   which the page's Content-Security-Policy would refuse anyway. So this module refuses to join
+//   without relay URLs, and tests/e2e/test_transport.py fails if the page reaches any other.
+// * ICE: `rtcConfig.iceServers` replaces Trystero's public STUN servers (Google's, Cloudflare's)
+//   when given; `[]` asks for none (two contexts of one browser connect by their host candidates).
+//   TURN servers, for strict networks, are ICE servers like the others.
+// * Trystero connects its relays once per page, at the first join, and keeps them for every later
+//   room: a second join naming other relays would silently use the first's, so it is refused here.
+
+import { joinRoom as joinTrystero, selfId } from "../vendor/trystero-0.25.4/trystero-nostr.mjs";
+
+export { selfId };
+
+// Trystero's action names must fit 12 bytes; one action carries every message.
+const ACTION = "kabale";
+
+// A message larger than this (as JSON text, in UTF-16 code units) is not sent, and one received is
+// refused: a game's message is a few kilobytes, and a peer must not make another buffer megabytes.
+export const MAX_MESSAGE_CHARS = 64 * 1024;
+
+let relaysInUse = null;
+
+function relayList(urls) {
+  if (!Array.isArray(urls) || urls.length === 0) {
+    throw new Error("transport: no relay URLs; Trystero would signal through public relays of its own");
+  }
+  return urls.map((url) => {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "wss:" && parsed.protocol !== "ws:") {
+      throw new Error(`transport: a relay is a WebSocket URL (wss://...), not ${url}`);
+    }
+    return parsed.href;
+  });
+}
+
+// Trystero's room config from ours: the relays, the ICE servers, the password.
+export function trysteroConfig({ appId, password, relayUrls, iceServers }) {
+  if (!appId) throw new Error("transport: an appId is needed");
+  if (!password) throw new Error("transport: a room needs a password (it encrypts the signalling)");
+  const config = { appId, password, relayConfig: { urls: relayList(relayUrls) } };
+  if (iceServers !== undefined) config.rtcConfig = { iceServers: [...iceServers] };
+  return config;
+}
+
+// Join a room. Options:
+//   appId, roomId, password   the room (the password encrypts the signalling; peers need the same)
+//   relayUrls                 Nostr relays, ws:// or wss:// URLs (required)
+//   iceServers                RTCIceServer list, STUN and TURN (optional; [] for none)
+//   onMessage(message, peerId)   a JSON value a peer sent
+//   onPeerJoin(peerId), onPeerLeave(peerId)   a data channel opened, or closed
+//   onRefused(peerId, reason)    a peer's message that was not JSON text or was too big
+//   onJoinError(details)         Trystero's: a wrong password, a handshake that failed
+// Returns {selfId, relayUrls, peers(), send(message, peerId?), connection(peerId), leave()}.
+export function joinRoom(options) {
+  const { roomId, onMessage, onPeerJoin, onPeerLeave, onRefused, onJoinError } = options;
+  if (!roomId) throw new Error("transport: a roomId is needed");
+  const config = trysteroConfig(options);
+  const urls = config.relayConfig.urls;
+  if (relaysInUse !== null && urls.join(" ") !== relaysInUse.join(" ")) {
+    throw new Error(`transport: this page signals through ${relaysInUse.join(", ")} already; Trystero keeps a page's first relays`);
+  }
+  relaysInUse = urls;
+
+  const room = joinTrystero(config, roomId, onJoinError ? { onJoinError } : undefined);
+  const peers = new Set();
+  const action = room.makeAction(ACTION);
+  let left = false;
+
+  action.onMessage = (data, { peerId }) => {
+    if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
+      onRefused?.(peerId, typeof data !== "string" ? "not text" : "too big");
+      return;
+    }
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      onRefused?.(peerId, "not JSON");
+      return;
+    }
+    onMessage?.(message, peerId);
+  };
+  room.onPeerJoin = (peerId) => {
+    peers.add(peerId);
+    onPeerJoin?.(peerId);
+  };
+  room.onPeerLeave = (peerId) => {
+    peers.delete(peerId);
+    onPeerLeave?.(peerId);
+  };
+
+  return {
+    selfId,
+    relayUrls: urls,
+    peers: () => [...peers],
+    // Send a JSON value to one peer, or to every peer when peerId is omitted.
+    send(message, peerId) {
+      if (left) return Promise.reject(new Error("transport: the room was left"));
+      const text = JSON.stringify(message);
+      if (text === undefined) return Promise.reject(new Error("transport: not a JSON value"));
+      if (text.length > MAX_MESSAGE_CHARS) return Promise.reject(new Error("transport: message too big"));
+      return action.send(text, peerId === undefined ? undefined : { target: peerId });
+    },
+    // The RTCPeerConnection to a peer, for its configuration and statistics.
+    connection: (peerId) => room.getPeers()[peerId] ?? null,
+    // Close every data channel and stop announcing. The relays' sockets stay open: Trystero opens
+    // them once per page, and a later room of this page signals through them again.
+    async leave() {
+      if (left) return;
+      left = true;
+      peers.clear();
+      await room.leave();
+    },
+  };
+}
