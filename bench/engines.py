@@ -590,7 +590,7 @@ class Game:
 
             card_move = next(m for m in DoubleH.deal(self.seed).legal_moves() if m.kind is MoveKind.CARD)
             return card_move, double_h_clicks(card_move)
-        from kabale.web.saved import SavedMatch
+        from kabale.web.storage.saved import SavedMatch
 
         record = stored(driver, "kabalam")
         if record is None:
@@ -602,7 +602,7 @@ class Game:
 
     def first_move(self, record: Any) -> Any:
         """The first move of the game in a saved record, read by the engine's own loader."""
-        from kabale.web.saved import SavedDoubleH, SavedMatch, SavedPatience
+        from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience
 
         data = record["data"]
         if self.key == "patience":

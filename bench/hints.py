@@ -103,7 +103,7 @@ FOLLOW = """
 
 
 #: How long a person looks at a table before the first Hint (ms): the page imports the solver
-#: on idle meanwhile (kabale.web.ahead), as it would while she reads the deal.
+#: on idle meanwhile (kabale.web.tables.ahead), as it would while she reads the deal.
 LOOK_MS = 2000
 
 

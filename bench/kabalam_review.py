@@ -32,7 +32,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from browser import launch, percentile, ready  # noqa: E402
 from kabale.bots import make_bot  # noqa: E402
 from kabale.games.kabalam.match import Match  # noqa: E402
-from kabale.web.saved import SavedMatch, SeatPlan, TablePlan  # noqa: E402
+from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 #: Deal 7 for two seats as the r10 playthrough played it on a phone (its saved match,

@@ -66,7 +66,7 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E
 
 from browser import launch, percentile, ready  # noqa: E402
 from kabale.games.kabala.rules import Move  # noqa: E402
-from kabale.web.saved import SavedDoubleH, SavedMatch, SavedPatience  # noqa: E402
+from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 #: Every frame (its time, and which of motion.js's animations it shows) and every long task.
@@ -281,7 +281,7 @@ def double_h(context: BrowserContext, url: str, plays: int) -> list[Click]:
 
 def kabalam(context: BrowserContext, url: str, plays: int) -> list[Click]:
     from kabale.games.kabalam.match import Match
-    from kabale.web.saved import SeatPlan, TablePlan
+    from kabale.web.storage.saved import SeatPlan, TablePlan
 
     saved = SavedMatch(TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal"))), Match.start(1, seats=2))
     context.add_init_script(settings("normal"))

@@ -5,7 +5,7 @@ Double H game, both statistics) this makes payloads that a crash, an old
 version, another app or a full disk could leave behind: truncated JSON, wrong
 types, huge values, illegal moves, older and newer versions, another app's
 data. Each is put in storage beside one good record of every other kind, and
-read through kabale.web.store with the real validators. Survived means: no
+read through kabale.web.storage.store with the real validators. Survived means: no
 exception, the payload reported and set aside under a backup key, every other
 record read back unchanged, and another app's key untouched.
 
@@ -26,12 +26,12 @@ sys.path.insert(0, str(ROOT / "py"))
 from kabale.games.double_h.rules import DoubleH  # noqa: E402
 from kabale.games.kabalam.match import Match  # noqa: E402
 from kabale.games.patience.rules import Patience  # noqa: E402
-from kabale.web.saved import (  # noqa: E402
+from kabale.web.storage.saved import (  # noqa: E402
     DOUBLE_H, DOUBLE_H_STATS, KABALAM, PATIENCE, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats,
     SavedDoubleH, SavedMatch, SavedPatience, TablePlan,
 )
-from kabale.web.settings import Settings  # noqa: E402
-from kabale.web.store import PREFIX, MemoryBackend, Store  # noqa: E402
+from kabale.web.storage.settings import Settings  # noqa: E402
+from kabale.web.storage.store import PREFIX, MemoryBackend, Store  # noqa: E402
 
 
 def good_records() -> dict[str, Any]:

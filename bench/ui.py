@@ -40,7 +40,7 @@ from kabale.games.double_h.rules import MoveKind  # noqa: E402
 from kabale.games.kabala.rules import Move  # noqa: E402
 from kabale.solver import solve_seed  # noqa: E402
 from kabale.games.patience.rules import Patience  # noqa: E402
-from kabale.web.saved import SavedMatch, SavedPatience  # noqa: E402
+from kabale.web.storage.saved import SavedMatch, SavedPatience  # noqa: E402
 from browser import launch, percentile, ready  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 

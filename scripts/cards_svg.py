@@ -6,7 +6,7 @@ to megabytes, and print English indices into every face, while a Danish deck
 prints B, D and K. Here each face is a small file of its own (the pips, or a
 double-headed court figure; about 1 to 3 KB), and the corner indices are not
 in it: they are page text in the player's language, sized from --card-w
-(kabale.web.faces, assets/css/cards.css).
+(kabale.web.views.faces, assets/css/cards.css).
 
 Why a file per face, shown as the card's CSS background image through a class
 (one rule a card, which this script writes into assets/css/cards.css), and not one sprite shown through ``<svg><use>``:
@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "assets" / "cards"
-#: The faces' folder inside assets/cards/ (kabale.web.faces.FACES names it for the page).
+#: The faces' folder inside assets/cards/ (kabale.web.views.faces.FACES names it for the page).
 FACES = "faces"
 
 #: The face's drawing box; cards are 5 by 7 (the page's --card-w by --card-h).
@@ -198,7 +198,7 @@ def court_half(letter: str) -> str:
             f'stroke-width="1.5"/></symbol>')
 
 
-#: The backs to choose from (kabale.web.settings.CARD_BACKS): name -> (ground, pattern).
+#: The backs to choose from (kabale.web.storage.settings.CARD_BACKS): name -> (ground, pattern).
 BACKS = {
     "red": ("#7a1f2b", "lattice"),
     "blue": ("#1f3f7a", "rosette"),
@@ -246,7 +246,7 @@ RULES_END = "/* == end of the faces == */"
 
 def face_rules() -> str:
     """A class a face, "face-7S", whose background is the face's drawing
-    (kabale.web.faces.face_class gives each card its class)."""
+    (kabale.web.views.faces.face_class gives each card its class)."""
     rules = [f'.card.face-{VALUE_LETTERS.get(value, str(value))}{suit} '
              f'{{ background-image: url("../cards/{FACES}/{face_name(value, suit)}"); }}'
              for suit in SUIT_LETTERS for value in range(1, 14)]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "py" / "kabale"
 NAMES = {"kabalam", "patience", "double-h", "kabalam-match", "stats:patience", "stats:double-h"}
-#: Constants that hold a game's name (kabale.web.saved's record names, double_h.GAME_NAME).
+#: Constants that hold a game's name (kabale.web.storage.saved's record names, double_h.GAME_NAME).
 NAME_CONSTANTS = {"KABALAM", "PATIENCE", "DOUBLE_H", "GAME_NAME", "PATIENCE_STATS", "DOUBLE_H_STATS"}
 CLASSES = {"KabalamHand", "Match", "Patience", "DoubleH"}
 

@@ -6,7 +6,7 @@ import json
 
 from kabale.games.double_h.moves import Move
 from kabale.games.double_h.rules import DoubleH
-from kabale.web.saved import SavedDoubleH
+from kabale.web.storage.saved import SavedDoubleH
 
 
 def drawn_through(seed: int) -> str:

@@ -6,7 +6,7 @@
 // downloads), and a click on a game is kept in the URL, where Python finds it.
 
 
-// A theme held in the settings (py/kabale/web/settings.py), put on <html> before Python starts,
+// A theme held in the settings (py/kabale/web/storage/settings.py), put on <html> before Python starts,
 // so the lobby does not show the system's colours for the seconds the runtime takes to load.
 // Python sets the same class again from the settings it reads; a record it cannot read counts
 // as "auto" there and here (no class: the system's prefers-color-scheme).

@@ -42,7 +42,7 @@ function carried(source) {
   if (source.matches(".card")) {
     const hand = source.closest(".endowment");
     const picked = hand ? [...hand.querySelectorAll("button.card[aria-pressed=true]")] : [];
-    // a card not among those picked up is dragged alone (kabale.web.kabala_table on_drag_start)
+    // a card not among those picked up is dragged alone (kabale.web.tables.kabala_table on_drag_start)
     return picked.includes(source) ? picked : [source];
   }
   const cards = source.querySelectorAll(".card");

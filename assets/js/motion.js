@@ -844,7 +844,7 @@ document.addEventListener("keydown", finish, { capture: true });
 
 /** A promise that resolves at the first animation frame in which none of our animations runs (a
  *  deal, a flight, a flip...), or after ``timeoutMs`` at most (a hidden page draws no frames).
- *  Work that may hold the page for a long task (web/ahead.py's imports) waits for it, so that no
+ *  Work that may hold the page for a long task (web/tables/ahead.py's imports) waits for it, so that no
  *  such task falls inside an animation. */
 function whenStill(timeoutMs = 3000) {
   return new Promise((resolve) => {

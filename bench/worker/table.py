@@ -2,7 +2,7 @@
 
 Runs in Pyodide inside a module worker (bench/worker/worker.mjs) and, for a check,
 in CPython (bench/worker_bench.py --check). It deals a game with the real engine
-and builds the real view model (kabale.web.view_models.patience_view, which has
+and builds the real view model (kabale.web.views.view_models.patience_view, which has
 no DOM in it), then flattens both into a "view tree": nested dicts of tag, class,
 text, action and children, the only thing that crosses to the main thread (by
 postMessage, as JSON text: structured clone of a string is one copy, no proxy).
@@ -16,9 +16,9 @@ import json
 from typing import Any
 
 from kabale.games.patience.rules import Patience
-from kabale.web.i18n import translate
-from kabale.web.saved import PatienceStats
-from kabale.web.view_models import patience_view
+from kabale.web.text.i18n import translate
+from kabale.web.storage.saved import PatienceStats
+from kabale.web.views.view_models import patience_view
 
 Node = dict[str, Any]
 

@@ -35,7 +35,7 @@ class IllegalMove(ValueError):
 
     ``str(error)`` is the English sentence for the player. ``reason`` is a
     stable key and ``details`` its values, so the web layer can say the same
-    thing in Italian or Danish (see kabale.web.i18n).
+    thing in Italian or Danish (see kabale.web.text.i18n).
 
     >>> error = IllegalMove("The Kabala sums to 4; 3 + 2 makes 5", "double_sum", {"target": 4, "a": 3, "b": 2})
     >>> str(error), error.reason

@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import Frame, Locator, Page, expect
 
 from kabale.games.kabala.rules import Move
-from kabale.web.saved import SavedMatch, SavedPatience
+from kabale.web.storage.saved import SavedMatch, SavedPatience
 
 #: Settings stored before the page starts: the computer plays at once (tests never wait on a clock).
 INSTANT = """
@@ -180,7 +180,7 @@ def blog_page(tmp_path: Any, site_server: Any, network_guard: Any, template: str
 
 
 def saved_double_h(page: Page) -> Any:
-    from kabale.web.saved import SavedDoubleH
+    from kabale.web.storage.saved import SavedDoubleH
 
     record = stored(page, "double-h")
     assert record is not None, "no Double H game is saved"

@@ -244,7 +244,7 @@ def test_a_double_click_sends_a_card_to_its_build(double_h: Callable[[int], Page
 
 def test_automatic_safe_moves_are_played_and_announced(page: Page, open_kabale: Callable[..., Page]) -> None:
     from kabale.solver import safe_move
-    from kabale.web.saved import SavedDoubleH
+    from kabale.web.storage.saved import SavedDoubleH
 
     line = solve_seed(11, budget_s=None, budget_states=400_000).moves  # after move 72 of this line, a build is proved safe
     game = DoubleH.replay(11, line[:71])

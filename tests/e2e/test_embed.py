@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, settle
 from kabale.games.patience.rules import Patience
-from kabale.web.saved import SavedPatience
+from kabale.web.storage.saved import SavedPatience
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog about card games</title></head>

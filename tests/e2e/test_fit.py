@@ -372,7 +372,7 @@ def four_seat_match(seed: int, *, to_the_end: bool) -> dict[str, Any]:
     import random
 
     from kabale.games.kabalam.match import Match
-    from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+    from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
     match = Match.start(seed, seats=4)
     rng = random.Random(seed)

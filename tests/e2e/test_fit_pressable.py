@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Frame, Page, expect
 from helpers import blog_page
 from test_fit import BOOT_TIMEOUT_MS, GO, SCREENS, screen_context  # noqa: F401  (a fixture)
 from kabale.games.kabalam.match import Match
-from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
 LANGUAGES = {"en": "English", "da": "Dansk", "it": "Italiano"}
 

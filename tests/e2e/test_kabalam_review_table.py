@@ -20,10 +20,10 @@ from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, review_kabalam
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
-from kabale.web.coach_text import move_words, points_text
-from kabale.web.i18n import translate
-from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
-from kabale.web.selection import play_cards
+from kabale.web.coach.coach_text import move_words, points_text
+from kabale.web.text.i18n import translate
+from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
+from kabale.web.views.selection import play_cards
 
 #: Match 6, three seats: South (the person) plays hand 1 at random, the two computers as normal
 #: does: 39 moves, 10 decisions of South's, six with a cost; the match goes on.

@@ -20,9 +20,9 @@ from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
-from kabale.web.i18n import translate
-from kabale.web.messages import card_name
-from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+from kabale.web.text.i18n import translate
+from kabale.web.text.messages import card_name
+from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
 
 @pytest.fixture
@@ -413,8 +413,8 @@ def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(page: Pag
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str, size: tuple[int, int]) -> None:
     """Issue 16: the Hint is the hard computer's honest choice for your seat, in words, over its packet."""
-    from kabale.web.coach_text import move_words
-    from kabale.web.i18n import translate
+    from kabale.web.coach.coach_text import move_words
+    from kabale.web.text.i18n import translate
 
     page = table_page
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -438,7 +438,7 @@ def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str
         packets = page.locator(".kabala > li.packet")
         assert packets.nth(move.packet - 1).locator(".coach-hint").count() == 1
     # the cards in the hand it plays are outlined, as the patience's Hint does (which Ace of two?)
-    from kabale.web.selection import play_cards
+    from kabale.web.views.selection import play_cards
     outlined = page.locator(".mine .endowment button.card.hinted").evaluate_all(
         "els => els.map(e => Number(e.dataset.index))")
     assert outlined == play_cards(hand.observation("S").endowment, move) and (outlined or not move.is_play)

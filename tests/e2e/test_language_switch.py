@@ -3,7 +3,7 @@
 
 A new player asked for a Double H hint in Italiano, then chose English: the hint read "Hint: draw a
 card from the stock. Un tentativo: …", since the table kept the reason as text made in Italian. A
-refusal was kept the same way. The tables now keep what they said as words (kabale.web.i18n.Said)
+refusal was kept the same way. The tables now keep what they said as words (kabale.web.text.i18n.Said)
 and say them in the language of each redraw.
 """
 
@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, saved_patience
 from kabale.games.kabala.rules import Move
-from kabale.web.strings_en import STRINGS_EN
-from kabale.web.strings_it import STRINGS_IT
+from kabale.web.text.strings_en import STRINGS_EN
+from kabale.web.text.strings_it import STRINGS_IT
 
 
 def said_as(template: str) -> str:

@@ -15,8 +15,8 @@ from playwright.sync_api import Page, expect
 from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_double_h_move, click_move, saved_double_h, saved_patience  # type: ignore[import-not-found]
 from kabale.cards import Card
-from kabale.web.i18n import translate
-from kabale.web.messages import card_name
+from kabale.web.text.i18n import translate
+from kabale.web.text.messages import card_name
 
 PATIENCE = "?game=patience&seed=7"
 EN = partial(translate, "en")
@@ -216,7 +216,7 @@ def west_to_play(seed: int = 1) -> Any:
     """A two-seat match (you and West, the computer) where South has played her turn and West
     can play: its play will come from its seat."""
     from kabale.games.kabalam.match import Match
-    from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+    from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
     match = Match.start(seed, seats=2)
     while match.hand is not None and match.hand.turn == "S":
@@ -297,7 +297,7 @@ def view_html(page: Page) -> str:
 def won_double_h_but_one() -> tuple[Any, Any]:
     from kabale.games.double_h.rules import DoubleH
     from kabale.solver import solve_seed
-    from kabale.web.saved import SavedDoubleH
+    from kabale.web.storage.saved import SavedDoubleH
 
     verdict = solve_seed(1, budget_s=None, budget_states=400_000)
     assert verdict.status == "won"
@@ -309,7 +309,7 @@ def won_double_h_but_one() -> tuple[Any, Any]:
 
 def won_patience_but_one() -> tuple[Any, Any]:
     from kabale.games.patience.rules import Patience
-    from kabale.web.saved import SavedPatience
+    from kabale.web.storage.saved import SavedPatience
 
     game = Patience.deal(42)
     while True:
@@ -331,7 +331,7 @@ def won_kabalam_but_one() -> Any:
     import random
 
     from kabale.games.kabalam.match import Match
-    from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+    from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
     def play(stop_before_last: bool) -> Match:
         match, rng, made = Match.start(6, seats=2), random.Random(6), 0
@@ -436,7 +436,7 @@ def test_a_won_patience_or_match_has_its_own_celebration(page: Page, open_kabale
 
 def test_work_that_waits_for_the_cards_to_be_still_waits_for_the_whole_deal(
         page: Page, open_kabale: Callable[..., Page]) -> None:
-    """web/ahead.py imports the Hint's modules only once no card moves (``whenStill``), so that no
+    """web/tables/ahead.py imports the Hint's modules only once no card moves (``whenStill``), so that no
     long import falls inside the deal that opens a table (issue 14: no task over 50 ms during an
     animation)."""
     slowed(page)  # the deal takes over 7 s

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from helpers import INSTANT, inside
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.match import Match
-from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 

@@ -15,7 +15,7 @@ from helpers import INSTANT, both_rings, inside, marked_costliest
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
 from kabale.games.patience.solver_review import review_patience
-from kabale.web.saved import SavedPatience
+from kabale.web.storage.saved import SavedPatience
 
 #: Deal 10 played greedily: lost with the draw pile finished, 20 moves, 15 decisions, seven with a
 #: cost, three of them charged (beyond the sampling noise) and four "as good" (1-3 worlds of 16).

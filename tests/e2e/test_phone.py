@@ -12,7 +12,7 @@ from helpers import (INSTANT, click_double_h_move, click_move, revision, saved_d
                      wait_for_save)
 from kabale.games.double_h.rules import DoubleH, MoveKind
 from kabale.games.patience.rules import Patience
-from kabale.web.saved import SavedPatience
+from kabale.web.storage.saved import SavedPatience
 
 def re_stock(count: int) -> re.Pattern[str]:
     return re.compile(rf"^Stock, {count} cards")

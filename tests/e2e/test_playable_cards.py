@@ -8,7 +8,7 @@ from typing import Callable
 from playwright.sync_api import Page, expect
 
 from helpers import click_move, revision, saved_patience, wait_for_save
-from kabale.web.selection import playable_cards
+from kabale.web.views.selection import playable_cards
 
 #: The settings of a player who asked for the highlight.
 LIGHT_PLAYABLE = """

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_move, revision, saved_match, saved_patience, wait_for_save, wait_landed
 from kabale.games.kabalam.match import Match
-from kabale.web.saved import SavedMatch, SeatPlan, TablePlan
+from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
 #: Random trees and changed copies of them (a seeded generator, so a failure can be replayed);
 #: for each, the page's HTML after the redraw against the drawing's HTML before it.

@@ -1,4 +1,4 @@
-"""The Hint's solver modules a table imports ahead (web/ahead.py) are the ones its first hint loads.
+"""The Hint's solver modules a table imports ahead (web/tables/ahead.py) are the ones its first hint loads.
 
 Why: the lists are written out by hand, leaves first, so each idle task compiles one
 module. If the solver gains a module the list lacks, the first hint imports it in one
@@ -46,8 +46,8 @@ print(json.dumps({"added": added, "left": sorted(m for m in set(sys.modules) - a
 
 
 def ahead_lists() -> dict[str, tuple[str, ...]]:
-    """The module-level tuples of web/ahead.py, starred parts expanded."""
-    tree = ast.parse((ROOT / "py/kabale/web/ahead.py").read_text())
+    """The module-level tuples of web/tables/ahead.py, starred parts expanded."""
+    tree = ast.parse((ROOT / "py/kabale/web/tables/ahead.py").read_text())
     names: dict[str, tuple[str, ...]] = {}
     for node in tree.body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Tuple):

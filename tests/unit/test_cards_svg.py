@@ -13,8 +13,8 @@ import pytest
 import cards_svg
 import precache
 from kabale.cards import SUITS, Card
-from kabale.web.faces import face_class, face_url
-from kabale.web.settings import CARD_BACKS
+from kabale.web.views.faces import face_class, face_url
+from kabale.web.storage.settings import CARD_BACKS
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"

@@ -13,8 +13,8 @@ from kabale.bots.coach import Advice, Step, advise, evaluate, plan_of
 from kabale.cards import Card
 from kabale.games.kabala.rules import MAX_OF_A_VALUE, Move
 from kabale.games.kabalam.hand import KabalamHand, KabalamObservation
-from kabale.web.coach_text import hint_text, margin_text, move_words
-from kabale.web.i18n import LANGUAGES, translate
+from kabale.web.coach.coach_text import hint_text, margin_text, move_words
+from kabale.web.text.i18n import LANGUAGES, translate
 
 from unit_helpers import cards_seen_by
 

@@ -16,8 +16,8 @@ from kabale.games.double_h.solver_honest import (
 )
 from kabale.solver import THOUGHTFUL, hint, safe_move, solve, solve_position
 from kabale.solver_search import LOST, WON
-from kabale.web.i18n import translate
-from kabale.web.double_h_hint import hint_basis
+from kabale.web.text.i18n import translate
+from kabale.web.coach.double_h_hint import hint_basis
 
 CLUB, DIAMOND, SPADE, HEART = (Card(1, suit) for suit in SUITS)
 

@@ -1,4 +1,4 @@
-"""What lies on the felt (kabale.web.felt_views), checked in CPython against the engines: which
+"""What lies on the felt (kabale.web.views.felt_views), checked in CPython against the engines: which
 packet or place is lit for the cards picked up, what is face up, what each card is called."""
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabala.rules import Move, next_flip_cards
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.web.felt_views import (WASTE, CardMemo, Mark, PlaceMemo, Reveal, card_view, double_h_felt, endowment_view,
+from kabale.web.views.felt_views import (WASTE, CardMemo, Mark, PlaceMemo, Reveal, card_view, double_h_felt, endowment_view,
                                    kabala_felt, place_where)
-from kabale.web.i18n import translate
-from kabale.web.messages import card_name, sum_explained
-from kabale.web.saved import SEATS, PatienceStats, SeatPlan, TablePlan
-from kabale.web.selection import play_cards
-from kabale.web.view_models import kabalam_view, patience_view
+from kabale.web.text.i18n import translate
+from kabale.web.text.messages import card_name, sum_explained
+from kabale.web.storage.saved import SEATS, PatienceStats, SeatPlan, TablePlan
+from kabale.web.views.selection import play_cards
+from kabale.web.views.view_models import kabalam_view, patience_view
 
 EN = partial(translate, "en")
 DA = partial(translate, "da")

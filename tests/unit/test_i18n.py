@@ -15,11 +15,11 @@ import pytest
 from kabale.cards import Card, cards_from_text
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Event
-from kabale.web import i18n
-from kabale.web.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, translate
-from kabale.web.messages import card_name, event_text, patience_event_text, refusal
-from kabale.web.rules_text import RULES_TEXT, Section, rules_for
-from kabale.web.strings_en import STRINGS_EN
+from kabale.web.text import i18n
+from kabale.web.text.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, translate
+from kabale.web.text.messages import card_name, event_text, patience_event_text, refusal
+from kabale.web.text.rules_text import RULES_TEXT, Section, rules_for
+from kabale.web.text.strings_en import STRINGS_EN
 
 TRANSLATIONS = [language for language in LANGUAGES if language != "en"]
 

@@ -238,3 +238,76 @@ def test_the_ring_guard_finds_a_ring_through_a_type_import(tmp_path: Path) -> No
     (root / "web" / "table.py").write_text("def f():\n    from kabale.web.app import App\n")
     (root / "web" / "lone.py").write_text("from . import cards\n")
     assert rings(import_graph(root)) == [["kabale.web.app", "kabale.web.screen", "kabale.web.table"]]
+
+
+# -- inside the page: text <- storage <- views <- coach <- tables, with the app on top ---------------
+
+
+#: kabale.web's sub-packages, lowest first: each imports only its own and the lower ones. The words
+#: know no record, the records no view, the views no coach, and the coach no table (a table mixes
+#: the coach in, never the other way).
+WEB_GROUPS = ("text", "storage", "views", "coach", "tables")
+#: The groups that are plain values and words: they import nothing from kabale.web's top level (the
+#: page, dom, a screen, the app), which is why they run and are tested in CPython as they are.
+PURE_GROUPS = frozenset({"text", "storage", "views"})
+#: The top's controller, above everything: no group imports it (the foundation beside it, dom.py,
+#: page.py, screen.py and host.py, is what the coach and the tables draw and ask with).
+CONTROLLER = frozenset({"kabale.web.app", "kabale.web.worker"})
+
+
+def web_place(module: str) -> str | None:
+    """Where a module of kabale.web sits: its group, or "top"; None outside kabale.web.
+
+    >>> [web_place(m) for m in ("kabale.web", "kabale.web.app", "kabale.web.text", "kabale.web.tables.kept", "kabale.cards")]
+    ['top', 'top', 'text', 'tables', None]
+    """
+    parts = module.split(".")
+    if parts[:2] != ["kabale", "web"]:
+        return None
+    return parts[2] if len(parts) > 2 and parts[2] in WEB_GROUPS else "top"
+
+
+def web_breaches(root: Path) -> list[str]:
+    """Each import inside kabale.web that goes up a group, or from a pure group to the top, or to the controller."""
+    breaches = []
+    for path in sorted((root / "web").rglob("*.py")):
+        mine = web_place(module_name(path, root))
+        if mine is None or mine == "top":
+            continue
+        for line, target in imports_of(path, root):
+            theirs = web_place(target)
+            if theirs is None or theirs == mine:
+                continue
+            where = f"{path.relative_to(root.parent)}:{line} ({mine}) imports {target} ({theirs})"
+            if theirs == "top":
+                if mine in PURE_GROUPS or any(target == c or target.startswith(c + ".") for c in CONTROLLER):
+                    breaches.append(where)
+            elif WEB_GROUPS.index(theirs) > WEB_GROUPS.index(mine):
+                breaches.append(where)
+    return breaches
+
+
+def test_the_page_s_groups_import_downwards_only() -> None:
+    assert all((ENGINE / "web" / group / "__init__.py").is_file() for group in WEB_GROUPS)
+    assert web_breaches(ENGINE) == []
+
+
+def test_the_group_guard_catches_an_upward_import(tmp_path: Path) -> None:
+    root = tmp_path / "kabale"
+    for group in ("", *WEB_GROUPS):
+        (root / "web" / group).mkdir(parents=True, exist_ok=True)
+    (root / "web" / "dom.py").write_text("from .text.i18n import Said\nfrom .tables.kept import K\n")
+    (root / "web" / "text" / "i18n.py").write_text("from ..storage.saved import S\nfrom .strings_en import E\n")
+    (root / "web" / "storage" / "saved.py").write_text("from ..page import PAGE\nfrom ..text.i18n import Said\n")
+    (root / "web" / "views" / "felt.py").write_text("from kabale.web.coach import hint\nfrom kabale.cards import Card\n")
+    (root / "web" / "coach" / "hint.py").write_text("from ..dom import h\nfrom ..tables.shell import T\n"
+                                                     "from ..views.felt import F\n")
+    (root / "web" / "tables" / "shell.py").write_text("from ..screen import Screen\nfrom ..coach.hint import H\n"
+                                                       "def f():\n    from ..app import App\n")
+    assert web_breaches(root) == [
+        "kabale/web/coach/hint.py:2 (coach) imports kabale.web.tables.shell (tables)",
+        "kabale/web/storage/saved.py:1 (storage) imports kabale.web.page (top)",
+        "kabale/web/tables/shell.py:4 (tables) imports kabale.web.app (top)",
+        "kabale/web/text/i18n.py:1 (text) imports kabale.web.storage.saved (storage)",
+        "kabale/web/views/felt.py:1 (views) imports kabale.web.coach (coach)",
+    ]

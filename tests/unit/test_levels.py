@@ -8,9 +8,9 @@ import re
 import pytest
 
 from kabale.bots.ladder import LADDER, Ladder
-from kabale.web.i18n import LANGUAGES, translate
-from kabale.web.levels_text import level_lines, percent
-from kabale.web.saved import TablePlan
+from kabale.web.text.i18n import LANGUAGES, translate
+from kabale.web.text.levels_text import level_lines, percent
+from kabale.web.storage.saved import TablePlan
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

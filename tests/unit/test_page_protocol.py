@@ -16,7 +16,7 @@ from kabale.web.app import App, start
 from kabale.web.dom import Drawn, h, keep
 from kabale.web.local_storage import Boot, Mirror
 from kabale.web.page import PAGE, Event, Node, encode, nodes_of
-from kabale.web.store import MemoryBackend
+from kabale.web.storage.store import MemoryBackend
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from kabale.cards import Card
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import PACKETS, Move
 from kabale.games.patience.rules import Patience
-from kabale.web.selection import playable_cards
+from kabale.web.views.selection import playable_cards
 
 
 def accepted(game: Patience, move: Move) -> bool:

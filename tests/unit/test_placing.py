@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kabale.web.i18n import LANGUAGES, translate
-from kabale.web.messages import placing, placing_text
+from kabale.web.text.i18n import LANGUAGES, translate
+from kabale.web.text.messages import placing, placing_text
 
 
 def test_the_fewest_points_finish_first() -> None:

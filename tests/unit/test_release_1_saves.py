@@ -21,12 +21,12 @@ import pytest
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.web.saved import (
+from kabale.web.storage.saved import (
     DOUBLE_H_STATS, PATIENCE_STATS, SETTINGS, VALIDATORS, DoubleHStats, PatienceStats, SavedDoubleH, SavedMatch,
     SavedPatience,
 )
-from kabale.web.settings import Settings
-from kabale.web.store import PREFIX, MemoryBackend, Store
+from kabale.web.storage.settings import Settings
+from kabale.web.storage.store import PREFIX, MemoryBackend, Store
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "release_1"
 GAMES = sorted(path.stem for path in FIXTURES.glob("*.json") if path.stem != "settings-and-statistics")

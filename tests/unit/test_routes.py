@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from kabale.web.i18n import STRINGS
+from kabale.web.text.i18n import STRINGS
 from kabale.web.routes import GAMES, MAX_SEED, Route, parse_query, parse_seed, query_for
 
 

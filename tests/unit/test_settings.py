@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kabale.web.settings import CARD_BACKS, THEMES, THINK_TIMES, Settings
+from kabale.web.storage.settings import CARD_BACKS, THEMES, THINK_TIMES, Settings
 
 
 def test_the_hard_computer_thinks_150_ms_a_move_by_default() -> None:

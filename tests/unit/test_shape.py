@@ -64,7 +64,7 @@ def test_double_h_s_parking_rule_is_written_once() -> None:
     games = {name: text for name, text in sources().items() if name.startswith("games/double_h/")}
     written = re.compile(r"\b\w*(suit|top|card|below|build_index)\w*(\[-1\])?\s*[+-]\s*1\b|&\s*3\s*<\s*3")
     # the page words a refusal with the suit the rules name (``wanted``), not a rule of its own
-    words = {"web/messages.py": sources()["web/messages.py"]}
+    words = {"web/text/messages.py": sources()["web/text/messages.py"]}
     writers = sorted({name for name, text in {**games, **words}.items() for line in text.splitlines()
                       if written.search(line)})
     assert writers == ["games/double_h/moves.py"]

@@ -18,8 +18,8 @@ def test_there_are_many_bad_payloads_of_every_kind() -> None:
 
 
 def test_the_good_records_read_back_as_they_were() -> None:
-    from kabale.web.saved import VALIDATORS
-    from kabale.web.store import PREFIX, MemoryBackend, Store
+    from kabale.web.storage.saved import VALIDATORS
+    from kabale.web.storage.store import PREFIX, MemoryBackend, Store
 
     items = {PREFIX + name: storage_fuzz.envelope(name, data) for name, data in GOODS.items()}
     store = Store(MemoryBackend(items), validators=dict(VALIDATORS))

@@ -1,4 +1,4 @@
-"""Saved data survives anything (kabale.web.store): versioned, validated, set aside, never lost."""
+"""Saved data survives anything (kabale.web.storage.store): versioned, validated, set aside, never lost."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kabale.web.store import BACKUP_PREFIX, PREFIX, SCHEMA, MemoryBackend, Store
+from kabale.web.storage.store import BACKUP_PREFIX, PREFIX, SCHEMA, MemoryBackend, Store
 
 
 def game_validator(data: Any) -> dict[str, Any]:
@@ -60,7 +60,7 @@ def test_each_save_raises_the_revision() -> None:
 
 
 def test_migrations_run_in_order_from_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
-    import kabale.web.store as store_module
+    import kabale.web.storage.store as store_module
 
     monkeypatch.setattr(store_module, "SCHEMA", 3)
     store = make_store({PREFIX + "game": envelope({"seed": 3, "moveList": ["draw"]}, schema=1)})
@@ -183,7 +183,7 @@ def test_the_text_a_tab_wrote_or_read_is_not_parsed_again_to_learn_its_revision(
     """Before each click and each save the store asks whether another tab saved since: storage
     still holding the text this tab wrote (or read) answers no without parsing it; any other
     text is parsed, and a newer revision is still found."""
-    import kabale.web.store as store_module
+    import kabale.web.storage.store as store_module
 
     shared = MemoryBackend()
     first = Store(shared, validators={"game": game_validator})

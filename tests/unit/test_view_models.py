@@ -1,4 +1,4 @@
-"""The tables' view models (kabale.web.view_models), checked in CPython: what each table shows,
+"""The tables' view models (kabale.web.views.view_models), checked in CPython: what each table shows,
 what is lit, what may be pressed, the bar's words and the result panel, from the game itself."""
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.web.i18n import translate
-from kabale.web.messages import card_name, patience_event_text, short_cards
-from kabale.web.felt_views import Reveal
-from kabale.web.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
-from kabale.web.selection import pass_packets, play_cards, playable_cards, playable_packets
-from kabale.web.felt_views import HINTED, Mark
-from kabale.web.view_models import ScoreRow, double_h_view, kabalam_view, patience_view, seat_name, seat_place
+from kabale.web.text.i18n import translate
+from kabale.web.text.messages import card_name, patience_event_text, short_cards
+from kabale.web.views.felt_views import Reveal
+from kabale.web.storage.saved import SEATS, DoubleHStats, PatienceStats, SeatPlan, TablePlan
+from kabale.web.views.selection import pass_packets, play_cards, playable_cards, playable_packets
+from kabale.web.views.felt_views import HINTED, Mark
+from kabale.web.views.view_models import ScoreRow, double_h_view, kabalam_view, patience_view, seat_name, seat_place
 
 EN = partial(translate, "en")
 DRAW = Move.draw()
@@ -340,7 +340,7 @@ def test_the_end_of_a_match_shows_the_score_sheet_and_the_great_kabalist() -> No
 
 def test_every_table_dispatches_its_actions_and_keys_through_the_shell_s_tables() -> None:
     """No table answers clicks or keys with its own chain of ifs: the shell looks the action or
-    the key up in the table's ``actions()`` and ``keys()`` (web/table_shell.py)."""
+    the key up in the table's ``actions()`` and ``keys()`` (web/tables/table_shell.py)."""
     import ast
     from pathlib import Path
 
@@ -361,7 +361,7 @@ def test_the_logs_lines_kept_between_redraws_are_the_lines_made_afresh() -> None
     """A table keeps the log's lines it made (view_models.log_lines): the log read through the
     memo is the one put into words from the whole history, move after move, hand after hand; each
     event the engine tells again is put into words only once."""
-    import kabale.web.view_models as view_models
+    import kabale.web.views.view_models as view_models
 
     match, plan = Match.start(7, 3), plan_of("you", "easy", "easy")
     rng = random.Random(7)

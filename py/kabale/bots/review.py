@@ -53,7 +53,7 @@ Progress = tuple[int, int]
 MARKED = 3
 #: Sampled deals per decision on the command line.
 DEFAULT_WORLDS = 200
-#: Sampled deals per decision at the table (kabale.web.kabalam_review), and the deals of the
+#: Sampled deals per decision at the table (kabale.web.coach.kabalam_review), and the deals of the
 #: whole review of a hand (shared out among its decisions, never fewer than FEWEST_WORLDS each).
 #: The table reviews over the command line's 200 (it was 24 until r10: too few to tell a cost
 #: from luck, see the module's docstring), so a hand of up to 20 decisions gets the numbers
@@ -90,7 +90,7 @@ def think_review(
     hands: Collection[int] | None = None, deals: int | None = None,
 ) -> Generator[Progress, None, dict[str, Any]]:
     """The review, yielding its progress after every sampled deal, so a page can think it in
-    slices and stay responsive (kabale.web.kabalam_review); returns what :func:`review_kabalam`
+    slices and stay responsive (kabale.web.coach.kabalam_review); returns what :func:`review_kabalam`
     returns. ``hands`` keeps the review to those hand numbers (1 is the first; the table reviews
     the hand just played), each decision costed as in a review of them all. ``deals`` bounds the
     deals sampled in the whole review: a review of many decisions samples fewer per decision

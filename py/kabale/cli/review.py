@@ -37,7 +37,7 @@ from kabale.games import GAMES, GameSpec, names_text
 NAME = "review"
 HELP = "review a saved game: each of the person's decisions, the honest choice there, the cost"
 
-#: The seat kinds of a saved table that are people (kabale.web.saved.SEAT_KINDS).
+#: The seat kinds of a saved table that are people (kabale.web.storage.saved.SEAT_KINDS).
 PERSON_KINDS = ("you", "person")
 
 

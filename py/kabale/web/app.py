@@ -14,23 +14,23 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import update_banner
 from .dom import Drawn, classes_of, data, found, h
-from .i18n import LANGUAGE_NAMES, LANGUAGES, Said, Words, language_from, translate
+from .text.i18n import LANGUAGE_NAMES, LANGUAGES, Said, Words, language_from, translate
 from .local_storage import Boot, browser_backend
 from .page import PAGE, Event, by_id, nodes_of, select
 from .routes import GAMES, Route, fresh_seed, parse_query
-from .rules_text import rules_for
-from .saved import (
+from .text.rules_text import rules_for
+from .storage.saved import (
     GAME_RECORDS, KABALAM, SAVED_SOLITAIRES, SETTINGS, STATS_KINDS, VALIDATORS, SavedDoubleH, SavedMatch,
     SavedPatience, TablePlan,
 )
 from .screen import Screen, later
-from .settings import CARD_BACKS, CHOICES, THEMES, Settings
-from .store import Problem, Store, record_name
-from .tables import SOLITAIRE_TABLES
+from .storage.settings import CARD_BACKS, CHOICES, THEMES, Settings
+from .storage.store import Problem, Store, record_name
+from .tables.solitaires import SOLITAIRE_TABLES
 
 if TYPE_CHECKING:
-    from .table_double_h import DoubleHTable
-    from .table_patience import PatienceTable
+    from .tables.table_double_h import DoubleHTable
+    from .tables.table_patience import PatienceTable
 
 # The tables and the engines are imported when a game is opened, not at start:
 # the lobby is ready sooner (kabale.web.setup_kabalam, table_kabalam, table_patience).
@@ -254,7 +254,7 @@ class App:
         self.show_problems()
 
     def open_kabalam_table(self, saved: SavedMatch, *, save: bool = False, push: bool = True) -> None:
-        from .table_kabalam import KabalamTable
+        from .tables.table_kabalam import KabalamTable
 
         if save:
             self.save(KABALAM, saved.to_dict())
@@ -274,7 +274,7 @@ class App:
         return stats
 
     def solitaire_table(self, game: str, saved: Any) -> "PatienceTable | DoubleHTable":
-        """The table of a patience over its saved game (kabale.web.tables says which)."""
+        """The table of a patience over its saved game (kabale.web.tables.solitaires says which)."""
         return SOLITAIRE_TABLES[game].open(self, saved, self.stats_of(game))
 
     def open_solitaire(self, game: str, seed: int | None, *, push: bool = True) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 if TYPE_CHECKING:  # below the screens: neither imports a screen
-    from .saved import SavedMatch, TablePlan
-    from .settings import Settings
-    from .store import Store
+    from .storage.saved import SavedMatch, TablePlan
+    from .storage.settings import Settings
+    from .storage.store import Store
 
 __all__ = ["Host"]
 

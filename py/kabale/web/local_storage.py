@@ -1,4 +1,4 @@
-"""The browser's localStorage, seen from the worker, as a kabale.web.store Backend.
+"""The browser's localStorage, seen from the worker, as a kabale.web.storage.store Backend.
 
 Python runs in a worker (issue 29), where there is no localStorage: the page reads Kabale's keys
 when it starts Python and sends them (``Boot.storage``), and Python keeps that copy (``Mirror``).
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .page import PAGE
-from .store import MemoryBackend
+from .storage.store import MemoryBackend
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from .dom import Element
 from .host import Host
-from .i18n import Words, say
+from .text.i18n import Words, say
 
 
 class Screen:
@@ -50,7 +50,7 @@ class Screen:
 
     def said(self, words: Words | str | None) -> str:
         """Kept words (a refusal, a hint, a note) in the language chosen now: a screen keeps what it
-        said as :class:`kabale.web.i18n.Said`, so a change of language redraws them too."""
+        said as :class:`kabale.web.text.i18n.Said`, so a change of language redraws them too."""
         return str(say(words, self.t))
 
     def render(self) -> Element | None:

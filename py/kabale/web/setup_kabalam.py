@@ -11,10 +11,10 @@ from kabale.games.kabalam.match import Match
 from kabale.bots.ladder import LADDER
 
 from .dom import Element, data, h
-from .i18n import Said, Words
-from .levels_text import level_lines
+from .text.i18n import Said, Words
+from .text.levels_text import level_lines
 from .routes import fresh_seed, parse_seed
-from .saved import SEAT_KINDS, SavedMatch, SeatPlan, TablePlan, clean_name
+from .storage.saved import SEAT_KINDS, SavedMatch, SeatPlan, TablePlan, clean_name
 from .screen import Screen
 
 

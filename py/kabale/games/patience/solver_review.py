@@ -70,7 +70,7 @@ def review_patience(game: Patience, persons: Sequence[str] | None = None, worlds
 def think_review(game: Patience, worlds: int | None = None, seed: int = 0,
                  states: int | None = None) -> Generator[Progress, None, dict[str, Any]]:
     """The review, yielding its progress after each search, so a page can think it in slices
-    (kabale.web.patience_review) and stay responsive; returns what :func:`review_patience` returns."""
+    (kabale.web.coach.patience_review) and stay responsive; returns what :func:`review_patience` returns."""
     worlds = DEFAULT_WORLDS if worlds is None else worlds
     states = DEFAULT_STATES if states is None else states
     if worlds < 1 or states < 1:

@@ -1,13 +1,13 @@
 """The KABALAM hint in words: the move, then what it leads to, in the player's language.
 
-Pure Python over :mod:`kabale.web.i18n`, so every sentence is tested in CPython.
+Pure Python over :mod:`kabale.web.text.i18n`, so every sentence is tested in CPython.
 The plan comes from :func:`kabale.bots.coach.plan_of`, which only uses what the
 person has seen; these words add nothing to it.
 
 >>> from kabale.games.kabala.rules import Move
 >>> from kabale.cards import Card
 >>> from kabale.bots.coach import Advice, Step
->>> from kabale.web.i18n import translate
+>>> from kabale.web.text.i18n import translate
 >>> t = lambda key, **v: translate("en", key, **v)
 >>> plan = (Step(Move.double(4, 5, packet=2), Card.from_text("7H"), 7), Step(Move.bare(7, 1, packet=1), None, None))
 >>> hint_text(Advice(plan[0].move, plan), t)
@@ -19,7 +19,7 @@ from __future__ import annotations
 from kabale.bots.coach import Advice, Step
 from kabale.games.kabala.rules import Move
 
-from .messages import Translate, plural_value, value_name
+from ..text.messages import Translate, plural_value, value_name
 
 __all__ = ["move_words", "hint_text", "margin_text", "points_text"]
 

@@ -1,6 +1,6 @@
 """What KABALAM and Patience Kabalam share on the table: the Kabala, an endowment, the log.
 
-Drawing only. The view models of kabale.web.felt_views (plain values made from the
+Drawing only. The view models of kabale.web.views.felt_views (plain values made from the
 engine and the table's choices) go in, elements come out; the table screens own
 the state.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from .dom import Element, h
-from .felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
+from ..dom import Element, h
+from ..views.felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
 from .render import card_drawn, card_toggle, view_corners
 
 Translate = Callable[..., str]

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Generator
 from kabale.games.kabala.rules import BARE, DOUBLE, PASS, Move
 from kabale.games.patience.rules import Patience
 
-from .felt_views import Mark
-from .messages import short_cards
-from .selection import play_cards
+from ..views.felt_views import Mark
+from ..text.messages import short_cards
+from ..views.selection import play_cards
 from .sliced_review import REVIEW_ACTIONS, Progress, SlicedReview
 
 __all__ = ["PatienceReviewMixin", "REVIEW_ACTIONS", "cost_text", "position_before"]

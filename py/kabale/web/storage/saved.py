@@ -1,6 +1,6 @@
 """What Kabale keeps in storage, and how each record is checked when it is read back.
 
-Pure Python. Each record has a validator for kabale.web.store: it turns the
+Pure Python. Each record has a validator for kabale.web.storage.store: it turns the
 stored JSON into values (a Match, a Patience, a TablePlan...) or raises
 ValueError, and the store then sets the record aside and reports it. The game
 records are checked by the engines themselves (from_dict replays every move).

@@ -1,6 +1,6 @@
 """Sentences for the player: card names, the compounded sum, the log, refusals.
 
-Pure Python over kabale.web.i18n, so every sentence is tested in CPython in
+Pure Python over kabale.web.text.i18n, so every sentence is tested in CPython in
 each language. Nothing here builds HTML: these are plain strings for text nodes.
 """
 
@@ -28,7 +28,7 @@ def value_name(value: int, t: Translate) -> str:
 
 
 def card_words(card: Card) -> Said:
-    """A card's name, kept to be said in the language of the moment (:class:`kabale.web.i18n.Said`)."""
+    """A card's name, kept to be said in the language of the moment (:class:`kabale.web.text.i18n.Said`)."""
     return Said.of("card.name", value=value_words(card.value), suit=Said.of(f"suit.{card.suit.letter}"))
 
 

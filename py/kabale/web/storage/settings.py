@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Collection
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..text.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 #: How long a computer's play stays in view before the next, in milliseconds.
 BOT_SPEEDS: dict[str, int] = {"slow": 1400, "normal": 800, "fast": 350, "instant": 0}

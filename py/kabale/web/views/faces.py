@@ -1,7 +1,7 @@
 """What a card face shows, as plain values: the drawing's file and class, and the corner index.
 
-Pure Python (tested in CPython): kabale.web.felt_views puts these in a card's view, and
-kabale.web.render draws it.
+Pure Python (tested in CPython): kabale.web.views.felt_views puts these in a card's view, and
+kabale.web.tables.render draws it.
 The art is assets/cards/, drawn by scripts/cards_svg.py: a file per face, shown
 as the card's background image through a class (cheap to redraw: see the
 script's docstring); the service worker keeps every file for offline play.
@@ -46,7 +46,7 @@ def face_class(card: Card) -> str:
 def corner_index(card: Card, t: Translate) -> str:
     """The value printed in a corner, in the page's language: "10", "K"; Danish "B" for a jack.
 
-    >>> from kabale.web.i18n import translate
+    >>> from kabale.web.text.i18n import translate
     >>> en = lambda key, **values: translate("en", key, **values)
     >>> da = lambda key, **values: translate("da", key, **values)
     >>> [corner_index(Card.from_text(text), en) for text in ("AS", "TS", "JS", "QS", "KS")]
@@ -60,7 +60,7 @@ def corner_index(card: Card, t: Translate) -> str:
 def value_index(value: int, t: Translate) -> str:
     """A value as the cards print it, in the page's language (a Double H place's label too).
 
-    >>> from kabale.web.i18n import translate
+    >>> from kabale.web.text.i18n import translate
     >>> [value_index(value, lambda key, **v: translate("da", key, **v)) for value in (1, 7, 11, 12, 13)]
     ['A', '7', 'B', 'D', 'K']
     """

@@ -18,7 +18,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any, Generator, Hashable
 
-from .dom import Element, data, h
+from ..dom import Element, data, h
 from .sliced_hint import PAINT_S
 
 __all__ = ["SlicedReview", "REVIEW_ACTIONS", "Progress"]

@@ -7,7 +7,7 @@ decisions are frozen dataclasses made from the game state and the table's own
 choices (the cards picked up, the play shown for a moment, the moves marked by a
 hint or a review), with no DOM and no browser import; tests/unit/test_felt_views.py
 checks them in CPython against the engine's legal moves. The layouts
-(kabale.web.kabala_view, kabale.web.render, the Double H table) only draw them.
+(kabale.web.tables.kabala_view, kabale.web.tables.render, the Double H table) only draw them.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from kabale.cards import Card
 from kabale.games.kabala.rules import Event, Move, next_flip_cards
 
 from .faces import corner_index, face_class, value_index
-from .i18n import Said
-from .messages import card_name, sum_explained, value_words
+from ..text.i18n import Said
+from ..text.messages import card_name, sum_explained, value_words
 from .selection import pass_packets, playable_packets
 
 if TYPE_CHECKING:

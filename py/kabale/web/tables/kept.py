@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, TypeVar
 
-from .dom import Element, Kept, forget, keep
-from .felt_views import CardView, PacketView
+from ..dom import Element, Kept, forget, keep
+from ..views.felt_views import CardView, PacketView
 from .kabala_view import line_drawn, packet_drawn, value_group_drawn
 from .render import card_drawn, view_corners
 

@@ -24,8 +24,8 @@ from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.hand import KabalamHand
 
 from .coach_text import move_words, points_text
-from .felt_views import Mark
-from .selection import play_cards
+from ..views.felt_views import Mark
+from ..views.selection import play_cards
 from .sliced_review import REVIEW_ACTIONS, Progress, SlicedReview
 
 __all__ = ["KabalamReviewMixin", "REVIEW_ACTIONS"]

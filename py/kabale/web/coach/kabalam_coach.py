@@ -1,6 +1,6 @@
 """The KABALAM table's Hint: the button, the key H, the thought in slices, the words over the felt.
 
-Kept apart from :mod:`kabale.web.table_kabalam` so the table only asks for the
+Kept apart from :mod:`kabale.web.tables.table_kabalam` so the table only asks for the
 button and the bubble. The hint is the hard computer's honest choice for the
 person looking at the device (:mod:`kabale.bots.coach`): it sees her
 observation only. It thinks in slices like the computer players do, so the page
@@ -17,9 +17,9 @@ from kabale.cards import new_rng
 from kabale.games.kabala.rules import YIELD, Move
 
 from .coach_text import hint_text, margin_text
-from .dom import Element, h
-from .felt_views import HINTED, Mark
-from .selection import play_cards
+from ..dom import Element, h
+from ..views.felt_views import HINTED, Mark
+from ..views.selection import play_cards
 from .kabala_hint import KabalaHint
 
 __all__ = ["CoachMixin"]

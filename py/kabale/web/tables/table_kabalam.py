@@ -18,17 +18,17 @@ from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
 from kabale.session import Chooser, Session, Turn
 
-from .dom import Element, data, h
+from ..dom import Element, data, h
 from .kabala_table import KabalaTable
-from .kabalam_coach import CoachMixin
-from .kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
-from .felt_views import Mark
+from ..coach.kabalam_coach import CoachMixin
+from ..coach.kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
+from ..views.felt_views import Mark
 from .kabala_view import endowment_drawn, face_drawn, kabala_drawn, log_element, sum_drawn
 from .kept import KabalaDrawings, KeptDrawings
-from .messages import event_text
-from .saved import KABALAM, SavedMatch, TablePlan
+from ..text.messages import event_text
+from ..storage.saved import KABALAM, SavedMatch, TablePlan
 from .table_shell import Action, Key, button_element, used
-from .view_models import KabalamView, LineMemo, ScoreRow, kabalam_view, seat_name
+from ..views.view_models import KabalamView, LineMemo, ScoreRow, kabalam_view, seat_name
 
 #: How long a person's own play stays in view before its packet flips (ms).
 OWN_REVEAL_MS = 650
@@ -158,7 +158,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
 
     def log_memo(self) -> LineMemo:
         """The log's lines made so far for the one looking, in the page's language, with the seats'
-        names (kabale.web.view_models.log_lines)."""
+        names (kabale.web.views.view_models.log_lines)."""
         key = (self.app.language, self.looking(), tuple(sorted(self.names().items())))
         if key != self._log_key:
             self._log_key, self._log_memo = key, {}

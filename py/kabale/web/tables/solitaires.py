@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from .saved import DOUBLE_H, PATIENCE, SavedDoubleH
+from ..storage.saved import DOUBLE_H, PATIENCE, SavedDoubleH
 
 if TYPE_CHECKING:
-    from .host import Host
+    from ..host import Host
     from .table_double_h import DoubleHTable
     from .table_patience import PatienceTable
 

@@ -17,15 +17,15 @@ from kabale.games.patience.rules import Patience, PatienceObservation
 from kabale.session import Session
 
 from .ahead import PATIENCE_SOLVER, import_ahead
-from .dom import Element, data, h
+from ..dom import Element, data, h
 from .kabala_table import KabalaTable
 from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
-from .patience_hint import PatienceHintMixin
+from ..coach.patience_hint import PatienceHintMixin
 from .kept import KabalaDrawings, KeptDrawings
-from .patience_review import PatienceReviewMixin
-from .saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
+from ..coach.patience_review import PatienceReviewMixin
+from ..storage.saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
-from .view_models import PatienceView, patience_view
+from ..views.view_models import PatienceView, patience_view
 
 REVEAL_MS = 600
 DRAW = Move.draw()

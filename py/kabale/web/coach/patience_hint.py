@@ -1,6 +1,6 @@
 """The Patience Kabalam table's Hint: the button, the key H, the thought in slices, the words at the packet.
 
-Kept apart from :mod:`kabale.web.table_patience` so the table only asks for the
+Kept apart from :mod:`kabale.web.tables.table_patience` so the table only asks for the
 button and places the bubble. The hint is honest
 (:mod:`kabale.games.patience.solver_honest`): it is given the game's observation only,
 so it knows what the player has seen and nothing of the face-down cards or the
@@ -20,10 +20,10 @@ from kabale.games.patience.rules import Patience
 if TYPE_CHECKING:  # the solver loads when a hint is first asked for, not with the table
     from kabale.solver import Hint
 
-from .dom import Element, h
-from .felt_views import HINTED, Mark
-from .messages import short_cards
-from .selection import play_cards
+from ..dom import Element, h
+from ..views.felt_views import HINTED, Mark
+from ..text.messages import short_cards
+from ..views.selection import play_cards
 from .kabala_hint import KabalaHint
 
 __all__ = ["PatienceHintMixin"]

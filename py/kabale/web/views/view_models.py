@@ -5,7 +5,7 @@ while it built the DOM, so only a browser could check them. Here they are
 frozen dataclasses made from the game state, the settings and the table's own
 choices (the cards picked up, who is looking), with no DOM and no browser
 import, and tests/unit/test_view_models.py checks them in CPython. The table
-shell (:mod:`kabale.web.table_shell`) draws the parts every table has (the
+shell (:mod:`kabale.web.tables.table_shell`) draws the parts every table has (the
 header bar, undo and redo, the result panel, the statistics); each table lays
 out the rest (its layout) from its view model.
 """
@@ -19,7 +19,7 @@ from kabale.cards import Card
 
 from .felt_views import (HINTED, CardMemo, CardView, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal,
                          card_view, double_h_felt, endowment_view, hint_packets, hinted_words, kabala_felt)
-from .messages import event_text, patience_event_text, placing_text, short_cards
+from ..text.messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from kabale.games.kabalam.match import Match
     from kabale.games.patience.rules import Patience
 
-    from .saved import DoubleHStats, PatienceStats, TablePlan
+    from ..storage.saved import DoubleHStats, PatienceStats, TablePlan
 
 __all__ = [
     "Translate", "ButtonView", "BarView", "ResultView", "PromptView", "PatienceView", "DoubleHView", "FeedbackView",
@@ -163,7 +163,7 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
     the cards ``selected``; ``playable_setting`` lights the cards a legal play plays; ``focus``
     is the card with the tab stop, ``reveal`` the play shown for a moment, ``memory_aid`` the
     setting, ``marks`` the moves a hint or a review's jump marks, ``cards`` the card views'
-    memo (:func:`kabale.web.felt_views.card_view`)."""
+    memo (:func:`kabale.web.views.felt_views.card_view`)."""
     from kabale.games.kabala.rules import Move
 
     observation = game.observation()
@@ -282,7 +282,7 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
     """The Double H table at ``facts``; ``hint`` is the hint in words, ``verdict`` the solver's
     "still winnable?" (yes, no, unknown; shown when the setting ``still_winnable`` asks). On the
     felt: the card picked up at ``source``, the ``hinted`` move, the ``refused`` place (see
-    :func:`kabale.web.felt_views.double_h_felt` for ``memo``, ``language`` and ``cards``)."""
+    :func:`kabale.web.views.felt_views.double_h_felt` for ``memo``, ``language`` and ``cards``)."""
     from kabale.games.double_h.moves import MoveKind
 
     shown_verdict = None

@@ -1,6 +1,6 @@
 """Cards as DOM, drawn by the project: a drawn face, and the value and suit in two corners.
 
-Drawing only: these functions take a card's view (kabale.web.felt_views.CardView,
+Drawing only: these functions take a card's view (kabale.web.views.felt_views.CardView,
 where its words, its corner and its classes were decided) and return elements;
 they keep no state about a game and never change one. The face is the card's
 background image, given by a class (assets/cards/faces.css and faces/, drawn
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .dom import Element, h
-from .felt_views import CardView
+from ..dom import Element, h
+from ..views.felt_views import CardView
 
 
 def view_corners(view: CardView) -> tuple[Element, Element]:

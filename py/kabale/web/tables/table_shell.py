@@ -4,7 +4,7 @@ Why: each table used to build its header bar, its undo and redo, its result
 panel and its statistics line in its own way, reload its records from storage
 in its own way, and dispatch clicks and keys with a chain of ifs. The shell
 does these once; each game supplies its view model (plain values,
-:mod:`kabale.web.view_models`), its layout, and two tables: the actions
+:mod:`kabale.web.views.view_models`), its layout, and two tables: the actions
 (``data-action`` -> method) and the keys (key -> method).
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from .dom import Element, h
-from .screen import Screen
-from .view_models import BarView, ButtonView, ResultView
+from ..dom import Element, h
+from ..screen import Screen
+from ..views.view_models import BarView, ButtonView, ResultView
 
 __all__ = ["TableShell", "Action", "Key", "button_element", "used"]
 

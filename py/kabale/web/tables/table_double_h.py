@@ -20,19 +20,19 @@ from kabale.games.double_h.rules import DoubleH, PlaceFacts, TableFacts
 from kabale.session import MAX_AUTOMATIC, Session
 
 from .ahead import DOUBLE_H_SOLVER, import_ahead
-from .dom import Element, Kept, data, h, keep
-from .double_h_hint import hint_basis
-from .felt_views import (
+from ..dom import Element, Kept, data, h, keep
+from ..coach.double_h_hint import hint_basis
+from ..views.felt_views import (
     WASTE, CardMemo, CardView, DoubleHFelt, PlaceMemo, PlaceView, card_view, moves_from, place_words,
 )
-from .i18n import Joined, Said, Told, Words
-from .messages import card_words, refusal
+from ..text.i18n import Joined, Said, Told, Words
+from ..text.messages import card_words, refusal
 from .kept import KeptDrawings
 from .render import card_drawn
-from .saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
-from .screen import later
+from ..storage.saved import DOUBLE_H, DOUBLE_H_STATS, DoubleHStats, SavedDoubleH
+from ..screen import later
 from .table_shell import Action, Key, TableShell, button_element, used
-from .view_models import DoubleHView, double_h_view
+from ..views.view_models import DoubleHView, double_h_view
 
 #: What a refused draw speaks of (the feedback's data-near); the waste is felt_views.WASTE.
 STOCK = "stock"
@@ -60,7 +60,7 @@ class DoubleHTable(TableShell):
         self.saved = saved
         self.stats = stats
         self.source: str | None = None  # "waste" or a place's text ("4L"): the card picked up
-        # what the table says is kept as words (kabale.web.i18n.Said), said in the language of each redraw
+        # what the table says is kept as words (kabale.web.text.i18n.Said), said in the language of each redraw
         self.message: Words | str = ""
         self.message_at: str | None = None  # what the refusal speaks of: a place ("4L"), STOCK or WASTE (None: the waste)
         self.notice: Words | str = ""  # what the table did by itself (proved-safe moves, a new round), shown over the board
@@ -203,7 +203,7 @@ class DoubleHTable(TableShell):
         """A place, drawn again only when its view changed (most clicks change two or three of
         the 26: redrawing the rest, up to a hundred cards, would cost a frame). The view model
         gives back the same view while what the place shows is the same
-        (:func:`kabale.web.felt_views.double_h_felt`). The drawing is kept (kabale.web.dom.Kept):
+        (:func:`kabale.web.views.felt_views.double_h_felt`). The drawing is kept (kabale.web.dom.Kept):
         the page gets a copy, which the redraw in place knows for the place it shows and leaves be."""
         cached = self._place_cache.get(place.name)
         if cached is not None and cached[0] is place:
@@ -579,7 +579,7 @@ class DoubleHTable(TableShell):
             from kabale.solver import HONEST, hint
 
             found = hint(game, HONEST, budget_s=HINT_BUDGET_S, seed=len(game.history))
-            # kept as words, said again in another language (kabale.web.i18n.Told)
+            # kept as words, said again in another language (kabale.web.text.i18n.Told)
             basis: Words = Told(hint_basis, (found,))
             move = found.move
             if move is not None and self.comes_back(move) and Move.draw() in game.legal_moves():

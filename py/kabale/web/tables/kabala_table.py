@@ -14,13 +14,13 @@ from kabale.cards import Card
 from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Move
 
-from .dom import data, found
-from .felt_views import CardMemo, Reveal
-from .i18n import Told, Words
-from .messages import refusal
-from .screen import later
+from ..dom import data, found
+from ..views.felt_views import CardMemo, Reveal
+from ..text.i18n import Told, Words
+from ..text.messages import refusal
+from ..screen import later
 from .table_shell import TableShell
-from .selection import follow_hint, pass_packets, play_for, playable_packets
+from ..views.selection import follow_hint, pass_packets, play_for, playable_packets
 
 
 #: Where a hand is dealt from (the draw pile), and what is dealt, in order: the backs of the
@@ -45,7 +45,7 @@ class KabalaTable(TableShell):
         self._card_views: dict[str, CardMemo] = {}  # the cards' views made so far, by language
 
     def card_memo(self) -> CardMemo:
-        """The card views made so far in the page's language (kabale.web.felt_views.card_view)."""
+        """The card views made so far in the page's language (kabale.web.views.felt_views.card_view)."""
         return self._card_views.setdefault(self.app.language, {})
 
     # -- what the subclass tells -----------------------------------------------------

@@ -2,7 +2,7 @@
 
 Pure Python (tested in CPython); the figures come from :data:`kabale.bots.ladder.LADDER`.
 
->>> from kabale.web.i18n import translate
+>>> from kabale.web.text.i18n import translate
 >>> lines = level_lines(lambda key, **v: translate("en", key, **v), "en")
 >>> lines[2][1]
 'Remembers every card shown, imagines the hidden ones and plans its turn: it beats normal in 98.5% of two-player matches, and wins 14.1% against a player who sees every card.'

@@ -1,6 +1,6 @@
 """The words of Double H's Hint: which round's win it aims at, and what it rests on.
 
-Kept apart from :mod:`kabale.web.table_double_h` (which shows them where the hint's
+Kept apart from :mod:`kabale.web.tables.table_double_h` (which shows them where the hint's
 move is) so they are one function of the hint alone, tested without a page.
 """
 
