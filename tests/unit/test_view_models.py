@@ -344,10 +344,10 @@ def test_every_table_dispatches_its_actions_and_keys_through_the_shell_s_tables(
     import ast
     from pathlib import Path
 
-    web = Path(__file__).resolve().parents[2] / "py" / "kabale" / "web"
+    tables = Path(__file__).resolve().parents[2] / "py" / "kabale" / "web" / "tables"
     defined: dict[str, set[str]] = {}
     for name in ("kabala_table.py", "table_kabalam.py", "table_patience.py", "table_double_h.py"):
-        tree = ast.parse((web / name).read_text(encoding="utf-8"))
+        tree = ast.parse((tables / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 defined[node.name] = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
