@@ -55,7 +55,7 @@ MAX_TOKEN = 64
 #: Move and deal numbers beyond this are nonsense (a hand has a few hundred moves).
 MAX_NUMBER = 1_000_000
 
-# The refusals' codes: stable keys for the web layer's words (kabale.web.i18n), each with its English.
+# The refusals' codes: stable keys for the web layer's words (kabale.web.text.i18n), each with its English.
 MALFORMED = "malformed"
 TOO_BIG = "too_big"
 UNKNOWN_KIND = "unknown_kind"
