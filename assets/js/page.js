@@ -207,8 +207,33 @@ document.body.addEventListener("keydown", (event) => {
   if (event.key === "?" || (ROVING.has(event.key) && target.closest && target.closest("#view [data-action]"))) {
     event.preventDefault();
   }
-  input("keydown", target, { key: event.key, shift: event.shiftKey });
+  const roved = ROVING.has(event.key) && !event.shiftKey && rove(target, event.key);
+  input("keydown", target, { key: event.key, shift: event.shiftKey, extra: { roved } });
 });
+
+/** The arrows of a roving group (one tab stop: ``data-roving`` "line", clamped, Left/Right, Home and
+ *  End; or "ring", every arrow, wrapping) move the focus among its controls of the same
+ *  ``data-action``, in their ``data-order`` or else the page's order. Done here at once, not when
+ *  Python has answered: two quick presses went from the same control (the second press's target was
+ *  still the first), and the focus lagged the key by the worker's answer. Python, told ``roved``,
+ *  keeps its own note of the focus (the group's tab stop) and does not move it again.
+ *  Returns whether the key was the group's (the focus then is where it must be). */
+function rove(target, key) {
+  const group = target.closest && target.closest("#view [data-roving]");
+  const action = target.dataset && target.dataset.action;
+  if (!group || !action) return false;
+  const ring = group.dataset.roving === "ring";
+  const items = [...group.querySelectorAll("[data-action]")].filter((item) => item.dataset.action === action);
+  if (items.some((item) => item.dataset.order !== undefined)) items.sort((a, b) => a.dataset.order - b.dataset.order);
+  const at = items.indexOf(target);
+  if (at < 0) return false;
+  const last = items.length - 1;
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: ring ? 1 : 0, ArrowUp: ring ? -1 : 0 }[key];
+  const to = key === "Home" ? (ring ? at : 0) : key === "End" ? (ring ? at : last)
+    : ring ? (at + step + items.length) % items.length : Math.max(0, Math.min(last, at + step));
+  if (to !== at) items[to].focus({ preventScroll: true });
+  return true; // where it stays (the line's end) is the page's to say too: a late focus from Python would undo a next press
+}
 addEventListener("popstate", () => post({ type: "popstate", extra: { pathname: location.pathname, search: location.search } }));
 addEventListener("storage", (event) => {
   if (event.storageArea !== localStorage || !event.key || !event.key.startsWith("kabale")) return;

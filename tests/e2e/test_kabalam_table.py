@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import (INSTANT, click_move, inside, press_what_the_hint_marks, revision, saved_match,
-                     start_two_seat_match, stored,
+                     settle, start_two_seat_match, stored,
                      wait_for_save)
 from kabale.bots import make_bot
 from kabale.cards import new_rng
@@ -202,6 +202,26 @@ def focus_a_card(page: Page, value: int) -> None:
             return
         page.keyboard.press("ArrowRight")
     raise AssertionError(f"no card of value {label} to focus")
+
+
+def test_quick_arrows_move_the_focus_one_card_each_at_once(table_page: Page, base_url: str) -> None:
+    """The arrows move the focus on the page's thread (page.js ``rove``): three presses sent without
+    a pause move it three cards, and Python's answers neither pull it back nor lose the tab stop."""
+    page = table_page
+    start_two_seat_match(page, base_url, seed=3)
+    focus_a_card(page, saved_match(page).match.hand.observation("S").endowment[0].value)  # type: ignore[union-attr]
+    page.keyboard.press("Home")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.index") == "3"
+    settle(page)
+    assert page.evaluate("[document.activeElement.dataset.index, document.activeElement.tabIndex]") == ["3", 0]
+    assert page.locator(".mine [data-action=card][tabindex='0']").count() == 1
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowRight")  # the line ends there: no wrapping
+    settle(page)
+    count = page.locator(".mine [data-action=card]").count()
+    assert page.evaluate("document.activeElement.dataset.index") == str(count - 1)
 
 
 def test_a_turn_played_by_keyboard_only(table_page: Page, base_url: str) -> None:

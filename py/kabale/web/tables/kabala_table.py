@@ -183,7 +183,8 @@ class KabalaTable(TableShell):
         index = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": count - 1}[key]
         self.focus = max(0, min(count - 1, index))
         self.refresh()
-        self.app.focus_key(f"card-{self.focus}")
+        if not event.extra.get("roved"):  # the page moves the focus itself (page.js ``rove``)
+            self.app.focus_key(f"card-{self.focus}")
         return True
 
     def on_drag_start(self, target: Any, event: Any) -> bool:

@@ -75,7 +75,7 @@ def endowment_drawn(view: EndowmentView,
     """An endowment face up, grouped by value, each card a toggle in a toolbar with one tab stop
     (arrows move between cards, Space or Enter picks one up). ``group`` draws the cards of a
     value (a table may give back the drawing it kept of the same cards)."""
-    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label},
+    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label, "data-roving": "line"},
              *(group(cards) for cards in view.groups))
 
 

@@ -156,7 +156,7 @@ class DoubleHTable(TableShell):
         view = self.view(facts)
         board = h(
             "div",
-            {"class": "double-h-board won" if view.won else "double-h-board"},  # won: every pile squared, home
+            {"class": "double-h-board won" if view.won else "double-h-board", "data-roving": "ring"},  # won: every pile squared, home
             *(self.render_h(side, view.felt) for side in ("L", "R")),
         )
         at = self.words_at(facts)
@@ -228,6 +228,7 @@ class DoubleHTable(TableShell):
                     "class": place.classes,
                     "data-action": "place",
                     "data-place": name,
+                    "data-order": Place.from_text(name).index,  # the arrows' order (page.js ``rove``)
                     "data-key": f"place-{name}",
                     "aria-label": place.label,
                     "aria-pressed": "true" if place.picked else "false",
@@ -676,7 +677,8 @@ class DoubleHTable(TableShell):
             index = Place.from_text(place).index
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
             self.focus = str(PLACES[(index + step) % len(PLACES)])
-            self.app.focus_key(f"place-{self.focus}")
+            if not event.extra.get("roved"):  # the page moves the focus itself (page.js ``rove``)
+                self.app.focus_key(f"place-{self.focus}")
             return True
         self._key_place = place
         return None
