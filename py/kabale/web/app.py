@@ -68,7 +68,6 @@ class App:
         self.screen: Screen = Screen(self)
         self.embed = False  # ?embed=1 (kept in every address the page writes)
         self._drawn_scope = ""  # the screen the view shows now (a redraw in place stays within one)
-        self._soon: dict[str, Callable[[], Any]] = {}  # the saves waiting for the paint (save_soon)
         self._confirmed: Callable[[], None] | None = None  # what the dialog's question does on yes (confirm)
 
     @property
@@ -140,13 +139,10 @@ class App:
         self.show_problems()
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
-        """Run a handler; on an unexpected error show a message, never a dead page. The saves
-        waiting for the paint are written first (``save_soon``): the handler may read them, or
-        leave the page."""
+        """Run a handler; on an unexpected error show a message, never a dead page."""
 
         def run(event: Any = None) -> None:
             try:
-                self.write_saves()
                 handler(event)
             except Exception as error:  # the page must survive its own bugs
                 self.show_failure(error)
@@ -353,29 +349,15 @@ class App:
 
     def may_reload(self) -> bool:
         """Before the update's reload: with a game kept only in memory (storage full or refused), ask first."""
-        self.write_saves()
         in_memory = self.store.refused and self.screen.record is not None
         if not in_memory and not any(name in GAME_RECORDS for name in self.store.unsaved):
             return True
         return False
 
     def save(self, name: str, data: Any) -> None:
-        self._soon.pop(name, None)  # this save is newer than one waiting
         self.store.save(name, data)
         if self.show_problems(conflict_of=name):
             self.screen.on_storage(name)
-
-    def save_soon(self, name: str, data: Callable[[], Any]) -> None:
-        """Save ``data()`` now: Python runs in a worker, so the record's JSON no longer holds up the
-        frame that shows the move (issue 14 put the save after the paint for that; the page writes
-        the record after it has drawn the move, in the same message)."""
-        self.save(name, data())
-
-    def write_saves(self) -> None:
-        """Write the saves waiting for the paint (``save_soon``), oldest first."""
-        while self._soon:
-            name = next(iter(self._soon))
-            self.save(name, self._soon.pop(name)())
 
     def show_problems(self, conflict_of: str | None = None) -> bool:
         """Tell the player about saved data set aside or not saved; True on a conflict with another tab."""

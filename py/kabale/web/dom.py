@@ -12,10 +12,9 @@ Nothing here imports the browser: the drawings are tested in CPython (tests/unit
 from __future__ import annotations
 
 import itertools
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
-__all__ = ["Element", "Kept", "Drawn", "h", "keep", "forget", "drawn_at_once", "made", "data", "found",
+__all__ = ["Element", "Kept", "Drawn", "h", "keep", "forget", "data", "found",
            "classes_of", "kept_numbers"]
 
 Element = Any  # a drawing (Drawn), a kept drawing (Kept), or an element of an input (kabale.web.page.Node)
@@ -27,13 +26,6 @@ _TEXT_PROPS = frozenset({"text", "class", "style"})
 class Drawn(list):  # type: ignore[type-arg]
     """An element described: ``[tag, [name, value, ...], child, ...]``, each child a Drawn, a
     Kept or a string (text). The page makes the whole tree from one message."""
-
-
-@contextmanager
-def drawn_at_once(on: bool = True) -> Iterator[None]:
-    """Kept for the screens that say how they draw: every drawing is described now (a Drawn), and
-    made by the page from one message, so there is nothing to switch."""
-    yield
 
 
 def _flat(props: dict[str, object] | None) -> list[str]:
@@ -102,11 +94,6 @@ def kept_numbers() -> list[int]:
 def keep(element: Drawn) -> Kept:
     """Keep ``element`` (a drawing no one will change) to be shown again (see ``Kept``)."""
     return Kept(element)
-
-
-def made(node: Any) -> Any:
-    """The drawing itself (kept for the screens written when the page made elements one call at a time)."""
-    return node
 
 
 def classes_of(node: Any) -> list[str]:

@@ -25,9 +25,6 @@ class Screen:
     #: Redraw in place (kabale.web.dom.redraw): only what changed is written to the page. A table
     #: says so; a screen with form fields keeps the plain swap.
     redraw_in_place: bool = False
-    #: Its drawing is described in Python and made in one call into the page (kabale.web.dom.drawn_at_once):
-    #: a screen whose ``render`` only puts h()'s results together, as children of other h()'s.
-    draws_at_once: bool = False
 
     def __init__(self, app: Host) -> None:
         self.app = app

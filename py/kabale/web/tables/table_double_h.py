@@ -3,8 +3,8 @@
 The DoubleH engine is the state, played through a :class:`kabale.session.Session`
 (which plays the proved-safe moves after the player's, when the setting asks);
 the table keeps only the card picked up (its source), the hint on show and the
-verdicts the solver gave. Every move is saved, right after the frame that shows it
-(kabale.web.app.App.save_soon: before any other event, and before the page is left).
+verdicts the solver gave. Every move is saved as it is made: the page writes the record
+with the drawing that shows the move, from the same answer of the worker.
 """
 
 from __future__ import annotations
@@ -522,7 +522,7 @@ class DoubleHTable(TableShell):
         if played:
             self.notice = Said.of("dh.auto_played", moves=Joined(tuple(played)))
             self.app.announce(self.said(self.notice))
-        self.app.save_soon(DOUBLE_H, self.saved.to_dict)
+        self.app.save(DOUBLE_H, self.saved.to_dict())
         self.refresh()
         self.ask_still_winnable()
 
@@ -541,7 +541,7 @@ class DoubleHTable(TableShell):
             self.session.undo()
             self.changed()
             self.turning = None
-            self.app.save_soon(DOUBLE_H, self.saved.to_dict)
+            self.app.save(DOUBLE_H, self.saved.to_dict())
             self.refresh()
             self.ask_still_winnable()
         else:
@@ -654,7 +654,7 @@ class DoubleHTable(TableShell):
             game.undo()
         self.changed()
         self.turning, self.turning_index, self.hint = None, None, None
-        self.app.save_soon(DOUBLE_H, self.saved.to_dict)
+        self.app.save(DOUBLE_H, self.saved.to_dict())
         self.refresh()
 
     def start(self) -> None:

@@ -40,7 +40,6 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     saved: SavedMatch
     #: some 140 elements a redraw: one call into the page, not one each (bench/ui.py); the parts that
     #: did not change go as the numbers of their kept drawings (kabale.web.dom.Kept)
-    draws_at_once = True
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)
@@ -486,11 +485,9 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         self.continue_play()
 
     def save(self) -> None:
-        """Save the match after the frame that shows the move (``App.save_soon``): written inside
-        the click, the save held that frame up (issue 14). It is written before any other event
-        the page handles and before the page is left. A computer's move (played by a task, not
-        an event) is saved the same way, after the frame that shows it."""
-        self.app.save_soon(KABALAM, self.saved.to_dict)
+        """Save the match with the move: the page writes the record with the drawing that shows it,
+        from the same answer of the worker (a computer's move, played by a task, alike)."""
+        self.app.save(KABALAM, self.saved.to_dict())
 
     # -- keyboard and mouse ------------------------------------------------------
 

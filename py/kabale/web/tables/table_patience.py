@@ -39,7 +39,6 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
     stats: PatienceStats
     #: described in Python and made in one call into the page, its unchanged parts by number
     #: (kabale.web.dom.Kept): a move click made some 50 elements and kept 12, a call into the page each
-    draws_at_once = True
 
     def __init__(self, app: Any, saved: SavedPatience, stats: PatienceStats) -> None:
         super().__init__(app)
@@ -170,9 +169,8 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
         """Once no play is shown: the session draws when that is the only move left. Then count
         a finished game, save, draw the table.
 
-        The game is saved after the frame that shows the move (``App.save_soon``): written inside
-        the click, the save held that frame up (issue 14); it is written before any other event
-        and before the page is left. The move that ends the game is saved at once, with the
+        The game is saved with the move (the page writes the record with the drawing that shows
+        it, from the same answer of the worker). The move that ends the game is saved at once, with the
         statistics that count it, so that the two are never stored one without the other."""
         game = self.game_state
         if self.reveal is None:
@@ -190,7 +188,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
         if counted:
             self.app.save(PATIENCE, self.saved.to_dict())
         else:
-            self.app.save_soon(PATIENCE, self.saved.to_dict)
+            self.app.save(PATIENCE, self.saved.to_dict())
         self.refresh()
 
     def after_reveal(self) -> None:
