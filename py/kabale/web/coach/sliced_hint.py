@@ -1,9 +1,11 @@
 """A table's Hint thought in slices: asked for once per position, forgotten when the position changes.
 
 Why one place: the KABALAM and the patience tables both think a hint as a
-generator that yields between searches, so the page paints and takes clicks
-while it works; both tie a hint to the position it was asked in and drop it as
-soon as a move is made or taken back. The game's side (what a position is,
+generator that yields between searches, so that the worker takes clicks while it
+thinks (a move made meanwhile drops the hint at once; Pyodide's event loop turns
+through a MessageChannel, not a setTimeout clamped to 4 ms, so a yield is cheap);
+both tie a hint to the position it was asked in and drop it as soon as a move is
+made or taken back. The game's side (what a position is,
 when a hint may be asked, how the thinking starts and what the words say) is
 each table's mixin (:mod:`.kabalam_coach`, :mod:`.patience_hint`).
 """
@@ -15,9 +17,11 @@ from typing import TYPE_CHECKING, Any, Generator, Hashable
 
 __all__ = ["SlicedHint", "PAINT_S"]
 
-#: A pause before thinking, so the page paints the button's "Thinking…" first
-#: (and a solver imported on the first hint does not hold that paint back).
-PAINT_S = 0.03
+#: A pause before thinking, so that the button's "Thinking…" is sent to the page first (and a
+#: solver imported on the first hint does not hold it back). One turn of the worker's event loop
+#: is enough: the drawing's flush was queued (``call_soon``) before the thinking's next step, and
+#: the page paints on its own thread. On the page's thread this was 30 ms, to let a frame through.
+PAINT_S = 0.0
 
 
 class SlicedHint:
