@@ -315,7 +315,7 @@ def test_the_end_of_a_match_shows_the_great_kabalist_and_the_score_sheet(
     assert [v["id"] for v in violations] == [], violations
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_the_computer_plays_at_each_level(table_page: Page, base_url: str, level: str) -> None:
     page = table_page
     start_two_seat_match(page, base_url, seed=3, west=f"The computer, {level}")
@@ -337,7 +337,7 @@ def test_the_computer_plays_at_each_level(table_page: Page, base_url: str, level
     assert west_moves, "West made no move"
     log = page.locator(".log-lines").inner_text()
     assert "West (computer, " + level + ")" in log
-    if level != "hard":  # easy and normal choose from the table's seeded rng alone: replay each choice
+    if level not in ("hard", "expert"):  # easy and normal choose from the table's seeded rng alone: replay each choice
         replay = KabalamHand.from_dict({**match.hand.to_dict(), "moves": []})
         for move in match.hand.moves:
             if replay.turn == "W":

@@ -19,18 +19,21 @@ def test_each_level_is_described_with_the_measured_figures(language: str) -> Non
         return translate(language, key, **values)
 
     lines = level_lines(t, language)
-    assert [name for name, _ in lines] == [t("level.easy"), t("level.normal"), t("level.hard")]
-    easy, normal, hard = (text for _, text in lines)
+    assert [name for name, _ in lines] == [t("level.easy"), t("level.normal"), t("level.hard"), t("level.expert")]
+    easy, normal, hard, expert = (text for _, text in lines)
     assert percent(LADDER.normal_beats_easy, language) in easy and percent(LADDER.normal_beats_easy, language) in normal
     assert percent(LADDER.hard_beats_normal, language) in hard and percent(LADDER.hard_beats_cheater, language) in hard
-    for text in (easy, normal, hard):
+    assert percent(LADDER.expert_beats_hard, language) in expert and percent(LADDER.expert_beats_cheater, language) in expert
+    for text in (easy, normal, hard, expert):
         assert "{" not in text and "setup." not in text
 
 
 def test_the_words_follow_the_figures_not_the_other_way_round() -> None:
     """A new ladder run changes one constant; the words change with it."""
     other = Ladder(matches=10, playouts=1, normal_beats_easy=0.5, hard_beats_normal=0.6,
-                   hard_beats_normal_interval=(0.5, 0.7), hard_beats_cheater=0.25)
+                   hard_beats_normal_interval=(0.5, 0.7), hard_beats_cheater=0.25,
+                   expert_beats_hard=0.55, expert_beats_hard_matches=20, expert_beats_cheater=0.3,
+                   expert_beats_cheater_matches=30)
     hard = level_lines(lambda key, **v: translate("en", key, **v), "en", other)[2][1]
     assert "60.0%" in hard and "25.0%" in hard and "98.5" not in hard
 
@@ -46,6 +49,11 @@ def test_the_measured_figures_are_the_ladders() -> None:
     low, high = LADDER.hard_beats_normal_interval
     assert low < LADDER.hard_beats_normal < high
     assert 0.5 < LADDER.normal_beats_easy < LADDER.hard_beats_normal and LADDER.hard_beats_cheater < 0.5
+    # the expert's (kabale.bots.expert's docstring, bench/bots.py of 30 November 2026): 78 of 120 against
+    # hard, 31 of 160 against the cheater
+    assert round(LADDER.expert_beats_hard * LADDER.expert_beats_hard_matches) == 78
+    assert round(LADDER.expert_beats_cheater * LADDER.expert_beats_cheater_matches) == 31
+    assert LADDER.hard_beats_cheater < LADDER.expert_beats_cheater < 0.5 < LADDER.expert_beats_hard
 
 
 def test_a_new_table_is_the_person_against_normal_computers() -> None:

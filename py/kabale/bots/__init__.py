@@ -63,7 +63,7 @@ BOTS: dict[str, Callable[[random.Random, float | None, int | None], Bot]] = {
     "expert": _expert,
 }
 #: The levels the lobby offers, easiest first.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 def make_bot(

@@ -26,9 +26,18 @@ class Ladder:
     hard_beats_normal: float
     hard_beats_normal_interval: tuple[float, float]  # 95% (Wilson)
     hard_beats_cheater: float
+    #: The expert (kabale.bots.expert, thinking twice the hard bot's playouts), from its own runs of
+    #: bench/bots.py recorded in its docstring: against hard at 100 playouts a decision, against the
+    #: cheater at the ladder's 1,000.
+    expert_beats_hard: float
+    expert_beats_hard_matches: int
+    expert_beats_cheater: float
+    expert_beats_cheater_matches: int
 
 
 LADDER = Ladder(
     matches=1100, playouts=1000, normal_beats_easy=0.718, hard_beats_normal=0.9855,
     hard_beats_normal_interval=(0.9765, 0.991), hard_beats_cheater=0.141,
+    expert_beats_hard=78 / 120, expert_beats_hard_matches=120,
+    expert_beats_cheater=31 / 160, expert_beats_cheater_matches=160,
 )

@@ -25,8 +25,8 @@ SEATS: tuple[str, ...] = ("S", "W", "N", "E")
 SETTINGS, KABALAM, PATIENCE, PATIENCE_STATS = "settings", "kabalam", "patience", "stats:patience"
 DOUBLE_H, DOUBLE_H_STATS = "double-h", "stats:double-h"
 
-SEAT_KINDS: tuple[str, ...] = ("you", "person", "easy", "normal", "hard")
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+SEAT_KINDS: tuple[str, ...] = ("you", "person", "easy", "normal", "hard", "expert")
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
 
 

@@ -37,5 +37,9 @@ def level_lines(t: Translate, language: str, ladder: Ladder = LADDER) -> list[tu
         "normal_easy": percent(ladder.normal_beats_easy, language),
         "hard_normal": percent(ladder.hard_beats_normal, language),
         "hard_cheater": percent(ladder.hard_beats_cheater, language),
+        "expert_hard": percent(ladder.expert_beats_hard, language),
+        "expert_cheater": percent(ladder.expert_beats_cheater, language),
+        "expert_count": ladder.expert_beats_hard_matches,
+        "expert_cheater_count": ladder.expert_beats_cheater_matches,
     }
-    return [(t(f"level.{level}"), t(f"setup.level.{level}", **figures)) for level in ("easy", "normal", "hard")]
+    return [(t(f"level.{level}"), t(f"setup.level.{level}", **figures)) for level in ("easy", "normal", "hard", "expert")]

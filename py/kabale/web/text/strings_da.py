@@ -136,6 +136,7 @@ STRINGS_DA: dict[str, str] = {
     "setup.kind.easy": "Computeren, let",
     "setup.kind.normal": "Computeren, normal",
     "setup.kind.hard": "Computeren, svær",
+    "setup.kind.expert": "Computeren, ekspert",
     "setup.options": "Valgmuligheder",
     "setup.compounded_doubles": "Double med tværsum: en doubles to kort må give målet som tværsum (6 + 7 på en 4'er)",
     "setup.free_yield": "Frit stop: du må stoppe, når du har spillet én gang",
@@ -146,6 +147,7 @@ STRINGS_DA: dict[str, str] = {
     "level.easy": "let",
     "level.normal": "normal",
     "level.hard": "svær",
+    "level.expert": "ekspert",
     # -- KABALAM table
     "table.kabalam": "Bord til KABALAM",
     "table.hand": "Runde {number}",
@@ -418,7 +420,8 @@ STRINGS_DA: dict[str, str] = {
     "setup.level.easy": "Spiller et tilfældigt lovligt træk: normal slår den i {normal_easy} af kampene for to.",
     "setup.level.normal": "Spiller så meget den kan nu og husker intet: den slår let i {normal_easy} af kampene for to, og svær slår den i {hard_normal}.",
     "setup.level.hard": "Husker hvert kort, der er vist, forestiller sig de skjulte og planlægger sin tur: den slår normal i {hard_normal} af kampene for to og vinder {hard_cheater} mod en spiller, der ser alle kort.",
-    "setup.levels_source": "Målt over {count} kampe for to for hvert par af niveauer.",
+    "setup.level.expert": "Spiller som svær, tænker dobbelt så længe og spiller for kampen, ikke for hånden: den slår svær i {expert_hard} af {expert_count} kampe for to og vinder {expert_cheater} af {expert_cheater_count} mod en spiller, der ser alle kort.",
+    "setup.levels_source": "Målt over {count} kampe for to for hvert par af de andre niveauer.",
     "setup.learn": "Sådan lærer du at kæde udlæg som svær: spil mod normal, slå huskehjælpen til under Indstillinger, og tryk Tip (H) i din tur.",
     # -- the patience review: each decision beside the honest hint, its cost in win chance
     "review.button": "Gennemgang",

@@ -122,6 +122,7 @@ STRINGS_EN: dict[str, str] = {
     "setup.kind.easy": "The computer, easy",
     "setup.kind.normal": "The computer, normal",
     "setup.kind.hard": "The computer, hard",
+    "setup.kind.expert": "The computer, expert",
     "setup.options": "Options",
     "setup.compounded_doubles": "Compounded Doubles: a Double's two cards may compound to the sum (6 + 7 on a 4)",
     "setup.free_yield": "Free yield: you may stop after your first play",
@@ -132,6 +133,7 @@ STRINGS_EN: dict[str, str] = {
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",
+    "level.expert": "expert",
     # -- KABALAM table
     "table.kabalam": "KABALAM table",
     "table.hand": "Hand {number}",
@@ -400,7 +402,8 @@ STRINGS_EN: dict[str, str] = {
     "setup.level.easy": "Plays any legal move at random: normal beats it in {normal_easy} of two-player matches.",
     "setup.level.normal": "Plays the most it can now and remembers nothing: it beats easy in {normal_easy} of two-player matches, and hard beats it in {hard_normal}.",
     "setup.level.hard": "Remembers every card shown, imagines the hidden ones and plans its turn: it beats normal in {hard_normal} of two-player matches, and wins {hard_cheater} against a player who sees every card.",
-    "setup.levels_source": "Measured over {count} two-player matches for each pair of levels.",
+    "setup.level.expert": "Plays as hard, thinks twice as long, and plays for the match, not the hand: it beats hard in {expert_hard} of {expert_count} two-player matches, and wins {expert_cheater} of {expert_cheater_count} against a player who sees every card.",
+    "setup.levels_source": "Measured over {count} two-player matches for each pair of the other levels.",
     "setup.learn": "To learn to chain plays as hard does: play normal, turn on the memory aid in Settings, and press Hint (H) on your turn.",
     # -- the patience review: each decision beside the honest hint, its cost in win chance
     "review.button": "Review",

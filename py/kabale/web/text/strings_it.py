@@ -134,6 +134,7 @@ STRINGS_IT: dict[str, str] = {
     "setup.kind.easy": "Il computer, facile",
     "setup.kind.normal": "Il computer, normale",
     "setup.kind.hard": "Il computer, difficile",
+    "setup.kind.expert": "Il computer, esperto",
     "setup.options": "Opzioni",
     "setup.compounded_doubles": "Doppie cabalistiche: in una Doppia conta anche la somma cabalistica "
     "delle due carte (6 + 7 su un 4)",
@@ -145,6 +146,7 @@ STRINGS_IT: dict[str, str] = {
     "level.easy": "facile",
     "level.normal": "normale",
     "level.hard": "difficile",
+    "level.expert": "esperto",
     # -- KABALAM table
     "table.kabalam": "Tavolo di KABALAM",
     "table.hand": "Mano {number}",
@@ -418,7 +420,8 @@ STRINGS_IT: dict[str, str] = {
     "setup.level.easy": "Gioca una mossa lecita a caso: il livello normale lo batte nel {normal_easy} delle partite a due.",
     "setup.level.normal": "Gioca il più possibile subito e non ricorda nulla: batte il facile nel {normal_easy} delle partite a due, e il difficile batte lui nel {hard_normal}.",
     "setup.level.hard": "Ricorda ogni carta vista, immagina quelle nascoste e pianifica il turno: batte il normale nel {hard_normal} delle partite a due, e vince il {hard_cheater} contro chi vede tutte le carte.",
-    "setup.levels_source": "Misurato su {count} partite a due per ogni coppia di livelli.",
+    "setup.level.expert": "Gioca come il difficile, pensa il doppio e gioca per la partita, non per la mano: batte il difficile nel {expert_hard} di {expert_count} partite a due, e vince il {expert_cheater} di {expert_cheater_count} contro chi vede tutte le carte.",
+    "setup.levels_source": "Misurato su {count} partite a due per ogni coppia degli altri livelli.",
     "setup.learn": "Per imparare a concatenare le giocate come il difficile: gioca contro il normale, attiva l'aiuto per la memoria nelle Impostazioni e premi Suggerimento (H) al tuo turno.",
     # -- the patience review: each decision beside the honest hint, its cost in win chance
     "review.button": "Rivedi",
