@@ -38,8 +38,6 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     game: str = "kabalam"
     record = KABALAM
     saved: SavedMatch
-    #: some 140 elements a redraw: one call into the page, not one each (bench/ui.py); the parts that
-    #: did not change go as the numbers of their kept drawings (kabale.web.dom.Kept)
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)

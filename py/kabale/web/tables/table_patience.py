@@ -37,8 +37,6 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
     stats_record = PATIENCE_STATS
     saved: SavedPatience
     stats: PatienceStats
-    #: described in Python and made in one call into the page, its unchanged parts by number
-    #: (kabale.web.dom.Kept): a move click made some 50 elements and kept 12, a call into the page each
 
     def __init__(self, app: Any, saved: SavedPatience, stats: PatienceStats) -> None:
         super().__init__(app)
