@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from types import SimpleNamespace
@@ -13,6 +14,14 @@ from playwright.sync_api import Page, expect
 from helpers import INSTANT, click_double_h_move, saved_double_h
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind
 from kabale.solver import solve_seed
+from kabale.solver_core import Verdict
+
+
+@functools.cache
+def solved(seed: int) -> Verdict[Move]:
+    """The solver's line for a deal, capped in states (the same line each time), solved once for the
+    file (a worker runs a whole file): deal 38's took 5 s of CPython at load 7, and five tests use it."""
+    return solve_seed(seed, budget_s=None, budget_states=400_000)
 
 
 @pytest.fixture
@@ -43,7 +52,7 @@ def test_the_deal_on_the_table_is_the_engines_deal(double_h: Callable[[int], Pag
 
 @pytest.mark.slow
 def test_a_seeded_deal_is_won_through_the_page_along_the_solvers_moves(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(1, budget_s=None, budget_states=400_000)
+    verdict = solved(1)
     assert verdict.status == "won"
     page = double_h(1)
     for move in verdict.moves:
@@ -80,7 +89,7 @@ def test_a_lost_game_says_so_and_finds_where_it_was_lost(double_h: Callable[[int
 
 
 def test_undo_and_redo_without_limit(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
+    verdict = solved(38)
     page = double_h(38)
     for move in verdict.moves[:6]:
         click_double_h_move(page, move)
@@ -95,7 +104,7 @@ def test_undo_and_redo_without_limit(double_h: Callable[[int], Page]) -> None:
 
 
 def test_a_yellow_pile_is_turned_over(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
+    verdict = solved(38)
     turn_at = next(i for i, move in enumerate(verdict.moves) if move.kind is MoveKind.TURN)
     page = double_h(38)
     for move in verdict.moves[:turn_at]:
@@ -124,7 +133,7 @@ def test_an_illegal_move_says_why(double_h: Callable[[int], Page]) -> None:
 
 
 def test_a_reload_restores_the_game(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
+    verdict = solved(38)
     page = double_h(38)
     for move in verdict.moves[:5]:
         click_double_h_move(page, move)
@@ -137,7 +146,7 @@ def test_a_reload_restores_the_game(double_h: Callable[[int], Page]) -> None:
 
 
 def test_keyboard_only_moves(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
+    verdict = solved(38)
     first = next(move for move in verdict.moves if move.kind is MoveKind.CARD and move.source is not None)
     prefix = verdict.moves[: verdict.moves.index(first)]
     page = double_h(38)
@@ -263,14 +272,14 @@ def test_following_the_hint_by_its_marks_alone_plays_a_whole_game(page: Page, do
 
 def test_no_axe_violations_on_the_double_h_table(double_h: Callable[[int], Page], axe_violations: Any) -> None:
     page = double_h(38)
-    verdict = solve_seed(38, budget_s=None, budget_states=400_000)
+    verdict = solved(38)
     click_double_h_move(page, verdict.moves[0])
     page.locator("button[data-action=place]").first.click()
     assert [v["id"] for v in axe_violations(page)] == []
 
 
 def test_a_double_click_sends_a_card_to_its_build(double_h: Callable[[int], Page]) -> None:
-    verdict = solve_seed(1, budget_s=None, budget_states=400_000)
+    verdict = solved(1)
     page = double_h(1)
     for index, move in enumerate(verdict.moves):
         game = DoubleH.deal(1)
@@ -288,7 +297,7 @@ def test_automatic_safe_moves_are_played_and_announced(page: Page, open_kabale: 
     from kabale.solver import safe_move
     from kabale.web.storage.saved import SavedDoubleH
 
-    line = solve_seed(11, budget_s=None, budget_states=400_000).moves  # after move 72 of this line, a build is proved safe
+    line = solved(11).moves  # after move 72 of this line, a build is proved safe
     game = DoubleH.replay(11, line[:71])
     assert safe_move(game) is None
     after = DoubleH.replay(11, line[:72])
