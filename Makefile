@@ -22,9 +22,12 @@ play: setup
 # (tests/conftest.py) so that they do not end the run alone. --dist worksteal (tests, not files,
 # handed out) was no better: the workers stood idle 77 s of a 2354 s run with it, 70 s of 1727 s
 # with loadfile (the wall time less half the tests' summed durations, at load 13-17).
+# --no-loadscope-reorder: else xdist (3.6 and later) hands out the files by their number of tests,
+# most first, and the order tests/conftest.py sets is lost: test_ten_thousand_games.py (2 tests,
+# 4 minutes at load 8) was handed out among the last, behind 95 of the 132 files.
 test: setup setup-test
 	$(VPY) -m mypy
-	$(VPY) -m pytest -n 2 --dist loadfile --durations=10
+	$(VPY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=10
 
 unit: setup-test
 	$(VPY) -m pytest tests/unit

@@ -7,7 +7,9 @@ failed. Speed goals live in `bench/`, so no test here is timed.
 The files that hold a long test (marked ``slow``) are collected first. `make
 test` hands whole files to its workers in the order they are collected, and
 the longest (10,000 random games, an installed dist/, a changed release) were
-collected last and ran alone at the end while the other worker sat idle.
+collected last and ran alone at the end while the other worker sat idle. The
+order holds only with ``--no-loadscope-reorder`` (the Makefile passes it): by
+default xdist hands out the files with the most tests first, whatever the order.
 """
 from __future__ import annotations
 
