@@ -153,10 +153,18 @@ class NetworkGuard:
     def watch(self, context: BrowserContext) -> None:
         """Record what ``context`` asks for: its requests, and the WebSockets of each of its pages
         (a page's event, which covers its workers' too; the context has none)."""
-        context.on("request", self.record)
+        BrowserContext.on(context, "request", self.record)  # the class's: a shared context refuses .on
         for page in context.pages:
             page.on("websocket", self.record_websocket)
-        context.on("page", lambda page: page.on("websocket", self.record_websocket))
+        BrowserContext.on(context, "page", self._watch_page)
+
+    def _watch_page(self, page: Page) -> None:
+        page.on("websocket", self.record_websocket)
+
+    def unwatch(self, context: BrowserContext) -> None:
+        """Stop recording ``context`` (a context the next test shares)."""
+        context.remove_listener("request", self.record)
+        context.remove_listener("page", self._watch_page)
 
     def record_url(self, url: str) -> None:
         self.requested.append(url)
@@ -202,12 +210,100 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "bypass_csp": True}
 
 
+#: What a test may not do to a context it shares with the other tests of its file: each would
+#: outlast the test. A test that needs one is marked ``fresh_context``.
+CONTEXT_CHANGES = ("set_offline", "add_init_script", "route", "route_from_har", "grant_permissions",
+                   "set_extra_http_headers", "add_cookies", "expose_binding", "expose_function",
+                   "set_geolocation", "set_default_timeout", "on", "once")
+
+#: The storage a test leaves behind on the site's origin, cleared before the next test of the
+#: file; the service worker and its caches (the precache, the memory snapshot) stay, as they
+#: stay for a player between visits.
+TEST_STORAGE = "local_storage,indexeddb,websql,file_systems,cookies"
+
+
+def _refuse_changes(context: BrowserContext) -> None:
+    for name in CONTEXT_CHANGES:
+        def refused(*args: Any, _name: str = name, **kwargs: Any) -> None:
+            pytest.fail(f"context.{_name}() on a context the file's tests share: mark the test "
+                        "@pytest.mark.fresh_context")
+        setattr(context, name, refused)
+
+
+@pytest.fixture(scope="module")
+def _shared_contexts(browser: Any) -> Iterator[dict[str, BrowserContext]]:
+    """The contexts a file's tests share, one per set of context options.
+
+    Why: each test used to boot Python in a context of its own, where nothing was cached;
+    about 220 such cold boots were the largest part of `make test`. A later page in the same
+    context compiles Pyodide's wasm from the code cache and is served by the service worker.
+    Each test still gets pages of its own and an origin with no storage (``shared_context``)."""
+    contexts: dict[str, BrowserContext] = {}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
+def _clear_site_storage(context: BrowserContext, origin: str) -> None:
+    page = context.new_page()
+    try:
+        session = context.new_cdp_session(page)
+        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": TEST_STORAGE})
+        session.detach()
+    finally:
+        page.close()
+
+
 @pytest.fixture
-def context(context: BrowserContext, network_guard: NetworkGuard) -> Iterator[BrowserContext]:
-    """pytest-playwright's context, guarded: any request or WebSocket off 127.0.0.1 fails the test."""
+def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any],
+                   network_guard: NetworkGuard, base_url: str) -> Iterator[Any]:
+    """``shared_context(**options)``: the context this file's tests share for these options
+    (added to ``browser_context_args``), guarded (any request or WebSocket off 127.0.0.1 fails
+    the test), with no storage left on the site's origin and, at the test's end, no page left
+    open. What a test may not change in it (``CONTEXT_CHANGES``) fails the test with advice."""
+    shared: dict[str, BrowserContext] = request.getfixturevalue("_shared_contexts")
+    browser = request.getfixturevalue("browser")
+    origin = "/".join(base_url.split("/")[:3])
+    used: list[BrowserContext] = []
+
+    def get(**options: Any) -> BrowserContext:
+        args = {**browser_context_args, **options}
+        key = repr(sorted(args.items()))
+        if key not in shared:
+            shared[key] = browser.new_context(**args)
+            _refuse_changes(shared[key])
+        context = shared[key]
+        if context not in used:
+            _clear_site_storage(context, origin)
+            network_guard.watch(context)
+            used.append(context)
+        return context
+
+    yield get
+    for context in used:
+        network_guard.unwatch(context)
+        for page in context.pages:
+            page.close()
+    if network_guard.foreign:
+        pytest.fail(f"the page asked for another host: {network_guard.foreign}")
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any],
+            network_guard: NetworkGuard) -> Iterator[BrowserContext]:
+    """The context the file's tests share (``shared_context``) for the test's options, or a
+    context of the test's own where it is marked ``fresh_context``; guarded either way."""
+    marker = request.node.get_closest_marker("browser_context_args")
+    options = marker.kwargs if marker else {}
+    if request.node.get_closest_marker("fresh_context") is None:
+        yield request.getfixturevalue("shared_context")(**options)
+        return
+    context = request.getfixturevalue("browser").new_context(**{**browser_context_args, **options})
     network_guard.watch(context)
-    context.on("serviceworker", lambda worker: None)
-    yield context
+    try:
+        yield context
+    finally:
+        context.close()
     if network_guard.foreign:
         pytest.fail(f"the page asked for another host: {network_guard.foreign}")
 

@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any, Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import service_worker_ready, wait_ready  # type: ignore[import-not-found]
@@ -100,6 +101,7 @@ def test_settings_saved_before_card_backs_load_with_the_red_back(page: Page, ope
     assert "back-red.svg" in page.locator(".card.back").first.evaluate("(node) => getComputedStyle(node).backgroundImage")
 
 
+@pytest.mark.fresh_context  # it goes offline
 def test_faces_and_backs_show_offline(page: Page, context: BrowserContext, site_server: Callable[..., Any]) -> None:
     server = site_server()
     page.add_init_script(INSTANT)

@@ -25,6 +25,9 @@ from helpers import INSTANT, blog_page, click_double_h_move, saved_double_h
 from kabale.games.double_h.rules import DoubleH
 from kabale.solver import solve_seed
 
+# A context of each test's own: a frame's storage is partitioned by the site that frames it, which clearing the origin does not reach.
+pytestmark = pytest.mark.fresh_context
+
 SEED = 12
 
 BLOG = """<!doctype html>

@@ -13,6 +13,9 @@ import dist
 from conftest import NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
 from kabale.games.patience.rules import Patience
 
+# A context of each test's own: each test installs a dist/ and goes offline.
+pytestmark = pytest.mark.fresh_context
+
 SUB_PATH = "games/kabale/"
 
 

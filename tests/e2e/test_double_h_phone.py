@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from helpers import INSTANT
 
@@ -35,18 +35,16 @@ MEASURE = """() => {
 
 
 @pytest.fixture
-def phone(browser: Browser, network_guard: Any, console_log: Any) -> Iterator[Page]:
-    """A touch screen's context, guarded as conftest's (no other host, no console error)."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  reduced_motion="reduce")
-    network_guard.watch(context)
+def phone(shared_context: Any, console_log: Any) -> Iterator[Page]:
+    """A page on a touch screen, in the context this file's tests share (conftest's
+    ``shared_context``: no other host, no storage left by another test); no console error."""
+    context = shared_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                             reduced_motion="reduce")
     page = context.new_page()
     page.on("console", console_log.record)
     page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))
     page.add_init_script(INSTANT)
     yield page
-    context.close()
-    assert not network_guard.foreign, f"the page asked for another host: {network_guard.foreign}"
     assert not console_log.errors, f"console errors: {console_log.errors}"
 
 

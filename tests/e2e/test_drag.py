@@ -13,7 +13,7 @@ import time
 from typing import Any, Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from helpers import INSTANT, VALUE_NAMES, revision, saved_double_h, saved_match, saved_patience, wait_for_save
 from kabale.games.double_h.rules import DoubleH, Move as DoubleHMove, MoveKind
@@ -65,19 +65,18 @@ class Pointer:
 
 
 @pytest.fixture(params=["mouse", "touch"])
-def pointer_page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[tuple[Page, str]]:
-    """A page on a phone with a touch screen (touch), or a desktop with a mouse."""
+def pointer_page(request: pytest.FixtureRequest, shared_context: Any) -> Iterator[tuple[Page, str]]:
+    """A page on a phone with a touch screen (touch), or a desktop with a mouse (in the context
+    this file's tests share for that screen: conftest's ``shared_context``)."""
     kind: str = request.param
     options: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
     if kind == "touch":
         options = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
-    context = browser.new_context(**options, bypass_csp=True)
-    context.add_init_script(INSTANT)
-    page = context.new_page()
+    page: Page = shared_context(**options).new_page()
+    page.add_init_script(INSTANT)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page, kind
-    context.close()
     assert not errors, errors
 
 
