@@ -63,9 +63,11 @@ precache: $(VENDOR_STAMP) bundle
 
 # A self-contained static folder: the app, the runtime, the manifest, the service worker,
 # .br/.gz copies (brotli by Node's zlib) and _headers; DIST_BASE=/sub/path/ for a sub-path's _headers.
+# DIST_RELAYS="wss://relay.example ...": Nostr relays of your own for remote play, added to the page's policy.
 DIST_BASE ?= /
+DIST_RELAYS ?=
 dist: setup
-	$(PYTHON) scripts/dist.py --base-path $(DIST_BASE)
+	$(PYTHON) scripts/dist.py --base-path $(DIST_BASE) $(foreach relay,$(DIST_RELAYS),--relay $(relay))
 
 # The PNG icons, drawn from assets/icons/kabale.svg by headless Chromium (committed).
 icons: setup-test

@@ -183,9 +183,36 @@ def headers_file(files: list[str], base_path: str = "/") -> str:
     return "\n".join(lines)
 
 
-def build(target: Path = DIST, source: Path = ROOT, base_path: str = "/") -> precache.Manifest:
+#: A relay a host may add to the page's policy: a WebSocket origin, nothing after its host and port.
+RELAY_ORIGIN = re.compile(r"^wss?://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
+CONNECT_SRC = re.compile(r"(connect-src)([^;\"]*)")
+
+
+def with_relays(page: str, relays: list[str]) -> str:
+    """``page`` (index.html) with ``relays`` added to its policy's connect-src.
+
+    Why: the page's policy names the public relays remote play signals through and nothing
+    more, so a relay of one's own (``?relay=`` in an invite, for a strict network) is refused
+    by the browser until the site that serves Kabale names it too (``make dist DIST_RELAYS=...``).
+
+    >>> with_relays('<meta content="connect-src wss://a.example">', ["wss://b.example:7000"])
+    '<meta content="connect-src wss://a.example wss://b.example:7000">'
+    """
+    origins = []
+    for relay in relays:
+        if not RELAY_ORIGIN.match(relay):
+            raise ValueError(f"a relay is a WebSocket origin such as wss://relay.example, not {relay!r}")
+        origins.append(relay.rstrip("/"))
+    if not CONNECT_SRC.search(page):
+        raise ValueError("index.html's policy has no connect-src to add relays to")
+    return CONNECT_SRC.sub(lambda match: match.group(1) + match.group(2).rstrip() + "".join(
+        f" {origin}" for origin in origins if origin not in match.group(2).split()), page, count=1)
+
+
+def build(target: Path = DIST, source: Path = ROOT, base_path: str = "/", relays: list[str] | None = None
+          ) -> precache.Manifest:
     """Copy the site into ``target`` (replacing an earlier build), write its precache manifest,
-    the compressed copies and ``_headers``."""
+    the compressed copies and ``_headers``; ``relays`` are added to the page's policy."""
     files = [*precache.site_files(source), precache.SERVICE_WORKER]
     if target.exists():
         if not (target / precache.SERVICE_WORKER).is_file() and any(target.iterdir()):
@@ -195,6 +222,9 @@ def build(target: Path = DIST, source: Path = ROOT, base_path: str = "/") -> pre
         destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source / name, destination)
+    if relays:
+        page = target / "index.html"
+        page.write_text(with_relays(page.read_text(encoding="utf-8"), relays), encoding="utf-8")
     manifest = precache.write(target)
     if set(precache.site_files(target)) != set(precache.site_files(source)):
         raise precache.SiteError("dist/ differs from the site")
@@ -208,10 +238,12 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="dist.py", description="Write the site as a static folder.")
     parser.add_argument("target", nargs="?", type=Path, default=DIST)
     parser.add_argument("--base-path", default="/", help="where the host publishes the folder (for _headers)")
+    parser.add_argument("--relay", action="append", default=[], metavar="wss://HOST",
+                        help="a Nostr relay of your own for remote play, added to the page's policy (repeatable)")
     args = parser.parse_args(argv[1:])
     target = args.target.resolve()
     try:
-        manifest = build(target, base_path=args.base_path)
+        manifest = build(target, base_path=args.base_path, relays=args.relay)
     except (precache.SiteError, OSError, ValueError, KeyError, subprocess.CalledProcessError) as error:
         print(f"dist: {error}", file=sys.stderr)
         return 1
