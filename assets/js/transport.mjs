@@ -18,7 +18,7 @@
 // * Trystero connects its relays once per page, at the first join, and keeps them for every later
 //   room: a second join naming other relays would silently use the first's, so it is refused here.
 
-import { joinRoom as joinTrystero, selfId } from "../vendor/trystero-0.25.4/trystero-nostr.mjs";
+import { getRelaySockets, joinRoom as joinTrystero, selfId } from "../vendor/trystero-0.25.4/trystero-nostr.mjs";
 
 export { selfId };
 
@@ -30,6 +30,9 @@ const ACTION = "kabale";
 export const MAX_MESSAGE_CHARS = 64 * 1024;
 
 let relaysInUse = null;
+
+// How long a join waits for a relay's socket to open before it says none can be reached.
+export const RELAY_WAIT_MS = 10_000;
 
 function relayList(urls) {
   if (!Array.isArray(urls) || urls.length === 0) {
@@ -61,9 +64,12 @@ export function trysteroConfig({ appId, password, relayUrls, iceServers }) {
 //   onPeerJoin(peerId), onPeerLeave(peerId)   a data channel opened, or closed
 //   onRefused(peerId, reason)    a peer's message that was not JSON text or was too big
 //   onJoinError(details)         Trystero's: a wrong password, a handshake that failed
+//   onNoRelay(urls)              no relay's socket was open relayWaitMs (default 10 s) after the
+//                                join: offline, the relays down or blocked (Trystero itself only
+//                                retries, without a word), so the page can say so plainly
 // Returns {selfId, relayUrls, peers(), send(message, peerId?), connection(peerId), leave()}.
 export function joinRoom(options) {
-  const { roomId, onMessage, onPeerJoin, onPeerLeave, onRefused, onJoinError } = options;
+  const { roomId, onMessage, onPeerJoin, onPeerLeave, onRefused, onJoinError, onNoRelay } = options;
   if (!roomId) throw new Error("transport: a roomId is needed");
   const config = trysteroConfig(options);
   const urls = config.relayConfig.urls;
@@ -76,6 +82,11 @@ export function joinRoom(options) {
   const peers = new Set();
   const action = room.makeAction(ACTION);
   let left = false;
+  const relayCheck = onNoRelay && setTimeout(() => {
+    const sockets = getRelaySockets();
+    const open = urls.some((url) => sockets[url] && sockets[url].readyState === WebSocket.OPEN);
+    if (!left && !open) onNoRelay([...urls]);
+  }, options.relayWaitMs ?? RELAY_WAIT_MS);
 
   action.onMessage = (data, { peerId }) => {
     if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
@@ -119,6 +130,7 @@ export function joinRoom(options) {
     async leave() {
       if (left) return;
       left = true;
+      clearTimeout(relayCheck);
       peers.clear();
       await room.leave();
     },

@@ -14,6 +14,7 @@ and talk over a WebRTC data channel, with assets/js/transport.mjs and the vendor
 from __future__ import annotations
 
 import secrets
+import socket
 from typing import Any, Iterator
 
 import pytest
@@ -36,6 +37,8 @@ class Peers:
         self.guard = guard
         self.contexts: list[BrowserContext] = []
         self.logs: list[ConsoleLog] = []
+        #: console errors a test expects (the browser's words on a socket it refused), as substrings
+        self.expected: list[str] = []
 
     def open(self, guard: NetworkGuard | None = None) -> Page:
         """A page of the test page; with a ``guard`` of its own, a control: its policy bypassed (so that
@@ -63,7 +66,8 @@ def peers(browser: Browser, base_url: str, network_guard: NetworkGuard) -> Itera
     made = Peers(browser, base_url, network_guard)
     yield made
     made.close()
-    errors = [error for log in made.logs for error in log.errors]
+    errors = [error for log in made.logs for error in log.errors
+              if not any(expected in error for expected in made.expected)]
     assert not errors, f"console errors: {errors}"
     assert not network_guard.foreign, f"a page reached another host: {network_guard.foreign}"
 
@@ -142,6 +146,27 @@ def test_the_transport_refuses_to_signal_through_relays_it_was_not_given(peers: 
     page.evaluate("() => window.transportTest.room().leave()")
     other = f"ws://127.0.0.1:{nostr_relay.port + 1}/"
     assert "already" in page.evaluate(attempt, {**options, "roomId": "another", "relayUrls": [other]})
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_join_says_when_no_relay_can_be_reached(peers: Peers, nostr_relay: LocalRelay) -> None:
+    """Offline or with the relays down, Trystero only retries; the transport tells the page,
+    which says so plainly. A relay that answers is not reported."""
+    reached, unreached = peers.open(), peers.open()
+    join(reached, {**room_options(nostr_relay, "table-" + secrets.token_hex(4)), "relayWaitMs": 1500})
+    closed = f"ws://127.0.0.1:{free_port()}/"  # nothing listens there
+    join(unreached, {**room_options(nostr_relay, "table-" + secrets.token_hex(4)), "relayUrls": [closed],
+                     "relayWaitMs": 1500})
+    expect(unreached.locator("body")).to_have_attribute("data-no-relay", "1", timeout=CONNECT_TIMEOUT_MS)
+    assert record(unreached)["noRelay"] == [[closed]]
+    reached.wait_for_timeout(500)  # past its own wait, which began first
+    assert record(reached)["noRelay"] == []
+    peers.expected.append(f"WebSocket connection to '{closed}' failed")  # the browser's, as Trystero retries
 
 
 def test_the_checks_catch_trystero_given_the_old_relay_key(peers: Peers, nostr_relay: LocalRelay) -> None:

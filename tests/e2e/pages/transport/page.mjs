@@ -5,7 +5,7 @@
 
 import * as transport from "../../../../assets/js/transport.mjs";
 
-const record = { joined: [], left: [], messages: [], refused: [], joinErrors: [], violations: [] };
+const record = { joined: [], left: [], messages: [], refused: [], joinErrors: [], noRelay: [], violations: [] };
 let room = null;
 
 document.addEventListener("securitypolicyviolation", (event) => {
@@ -34,6 +34,10 @@ window.transportTest = {
       },
       onRefused: (peerId, reason) => record.refused.push({ peerId, reason }),
       onJoinError: (details) => record.joinErrors.push(details.error),
+      onNoRelay: (urls) => {
+        record.noRelay.push(urls);
+        document.body.dataset.noRelay = String(record.noRelay.length);
+      },
     });
     record.joinedAt = performance.now();
     return { selfId: room.selfId, relayUrls: room.relayUrls };
