@@ -18,7 +18,9 @@
 // * Trystero connects its relays once per page, at the first join, and keeps them for every later
 //   room: a second join naming other relays would silently use the first's, so it is refused here.
 
-import { getRelaySockets, joinRoom as joinTrystero, selfId } from "../vendor/trystero-0.25.4/trystero-nostr.mjs";
+import {
+  getRelaySockets, joinRoom as joinTrystero, pauseRelayReconnection, resumeRelayReconnection, selfId,
+} from "../vendor/trystero-0.25.4/trystero-nostr.mjs";
 
 export { selfId };
 
@@ -67,7 +69,7 @@ export function trysteroConfig({ appId, password, relayUrls, iceServers }) {
 //   onNoRelay(urls)              no relay's socket was open relayWaitMs (default 10 s) after the
 //                                join: offline, the relays down or blocked (Trystero itself only
 //                                retries, without a word), so the page can say so plainly
-// Returns {selfId, relayUrls, peers(), send(message, peerId?), connection(peerId), leave()}.
+// Returns {selfId, relayUrls, peers(), send(message, peerId?), connection(peerId), quiet(), resume(), leave()}.
 export function joinRoom(options) {
   const { roomId, onMessage, onPeerJoin, onPeerLeave, onRefused, onJoinError, onNoRelay } = options;
   if (!roomId) throw new Error("transport: a roomId is needed");
@@ -122,6 +124,18 @@ export function joinRoom(options) {
       if (text === undefined) return Promise.reject(new Error("transport: not a JSON value"));
       if (text.length > MAX_MESSAGE_CHARS) return Promise.reject(new Error("transport: message too big"));
       return action.send(text, peerId === undefined ? undefined : { target: peerId });
+    },
+    // Go quiet on the relays once every seat is filled: close this page's relay sockets and keep
+    // them closed (Trystero would reconnect and announce the room again every 5.3 s, a load public
+    // relays complain of). The data channels, direct between the browsers, carry on.
+    quiet() {
+      pauseRelayReconnection();
+      for (const socket of Object.values(getRelaySockets())) if (socket) socket.close();
+    },
+    // Signal again (a seat is away, so that its player can come back): the sockets reopen and
+    // Trystero announces the room again.
+    resume() {
+      resumeRelayReconnection();
     },
     // The RTCPeerConnection to a peer, for its configuration and statistics.
     connection: (peerId) => room.getPeers()[peerId] ?? null,

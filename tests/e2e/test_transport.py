@@ -148,6 +148,31 @@ def test_the_transport_refuses_to_signal_through_relays_it_was_not_given(peers: 
     assert "already" in page.evaluate(attempt, {**options, "roomId": "another", "relayUrls": [other]})
 
 
+def test_quiet_on_the_relays_once_seated_the_channel_carries_on_and_resume_signals_again(
+        peers: Peers, nostr_relay: LocalRelay) -> None:
+    host, guest = peers.open(), peers.open()
+    options = room_options(nostr_relay, "table-" + secrets.token_hex(4))
+    join(host, options)
+    guest_id = join(guest, options)
+    for page in (host, guest):
+        expect(page.locator("body")).to_have_attribute("data-peers", "1", timeout=CONNECT_TIMEOUT_MS)
+    for page in (host, guest):
+        page.evaluate("() => window.transportTest.room().quiet()")
+    host.wait_for_timeout(500)  # the sockets' close reaches the relay
+    events, connections = len(nostr_relay.events()), len(nostr_relay.connections())
+    host.wait_for_timeout(6000)  # longer than Trystero's announce interval (5.3 s)
+    assert len(nostr_relay.events()) == events, "a quiet page went on announcing through the relay"
+    host.evaluate("([message, to]) => window.transportTest.room().send(message, to)", [{"type": "still here"}, guest_id])
+    expect(guest.locator("body")).to_have_attribute("data-messages", "1")
+    for page in (host, guest):
+        page.evaluate("() => window.transportTest.room().resume()")
+    deadline = 50
+    while len(nostr_relay.connections()) < connections + 2 and deadline:
+        host.wait_for_timeout(200)
+        deadline -= 1
+    assert len(nostr_relay.connections()) >= connections + 2, "resume() opened no relay socket again"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
