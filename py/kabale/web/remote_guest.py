@@ -163,9 +163,10 @@ class GuestJoin(Screen):
         parts: list[Any] = []
         if table is None:
             status = t("remote.no_relay", reason=self.link.error[:120]) if self.link.error else t("remote.looking")
-            return h("section", {"class": "remote-join", "aria-labelledby": "join-heading"},
-                     h("h2", {"id": "join-heading", "text": t("remote.join_heading")}),
-                     h("p", {"class": "remote-status", "role": "status", "text": status}))
+            return h("div", {"class": "setup"}, h(
+                "section", {"class": "remote-join", "aria-labelledby": "join-heading"},
+                h("h2", {"id": "join-heading", "text": t("remote.join_heading")}),
+                h("p", {"class": "remote-status", "role": "status", "text": status})))
         seats = table["seats"]
         lines = [h("li", {"text": self.seat_line(seat)}) for seat in seats]
         if guest.seat is not None:
@@ -181,7 +182,7 @@ class GuestJoin(Screen):
                                *(h("label", {}, h("input", {"type": "radio", "name": "remote-seat", "value": seat,
                                                             "checked": seat == self.chosen, "data-field": "seat"}),
                                    " " + t(f"seat.{seat}")) for seat in free)))
-                parts.append(h("div", {"class": "seed-row"},
+                parts.append(h("div", {"class": "seed-row guest-name"},
                                h("label", {"for": "guest-name", "text": t("remote.your_name")}),
                                h("input", {"id": "guest-name", "type": "text", "maxlength": m.MAX_NAME,
                                            "autocomplete": "nickname", "data-field": "name", "value": self.name})))
@@ -193,12 +194,13 @@ class GuestJoin(Screen):
                 parts.append(h("p", {"class": "remote-status", "role": "status", "text": t("remote.no_free_seat")}))
         if self.link.host_peer is None and guest.seat is not None:
             parts.append(h("p", {"class": "hint", "text": t("remote.host_away")}))
-        return h("section", {"class": "remote-join", "aria-labelledby": "join-heading"},
-                 h("h2", {"id": "join-heading", "text": table["name"] or t("game.kabalam")}),
-                 h("h3", {"text": t("remote.seats_heading")}),
-                 h("ul", {"class": "remote-seats"}, *lines),
-                 h("p", {"class": "hint", "text": t("remote.fingerprint", hash=table["commitment"][:16])}),
-                 *parts)
+        return h("div", {"class": "setup"}, h(
+            "section", {"class": "remote-join", "aria-labelledby": "join-heading"},
+            h("h2", {"id": "join-heading", "text": table["name"] or t("game.kabalam")}),
+            h("h3", {"text": t("remote.seats_heading")}),
+            h("ul", {"class": "remote-seats"}, *lines),
+            h("p", {"class": "hint", "text": t("remote.fingerprint", hash=table["commitment"][:16])}),
+            *parts))
 
     def seat_line(self, seat: dict[str, Any]) -> str:
         t, name = self.t, seat["name"]
@@ -207,6 +209,8 @@ class GuestJoin(Screen):
             return t("remote.seat_here", seat=where, name=name or t("you"))
         if seat["kind"] == "computer":
             return t("remote.seat_computer", seat=where, level=t(f"level.{seat['level']}"))
+        if seat["kind"] == "here":
+            return t("remote.seat_host", seat=where, name=name or where)
         if seat["kind"] == "remote" and not seat["taken"]:
             return t("remote.seat_free", seat=where)
         if seat["away"]:

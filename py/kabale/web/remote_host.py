@@ -45,8 +45,9 @@ class HostLink:
         self.invite = invite
         names = [seat.name for seat in plan.seats if seat.is_person and seat.name]
         table_name = app.t("remote.table_of", name=names[0]) if names else app.t("game.kabalam")
+        # what the guests call the people here: their names, or "Host" (the host's own table says "You")
         plans = [SeatPlan(seat.seat, REMOTE if seat.is_remote else HERE if seat.is_person else COMPUTER,
-                          seat.name, seat.kind if seat.kind in BOT_LEVELS else "normal") for seat in plan.seats]
+                          seat.name or (app.t("remote.host_name") if seat.is_person else ""), seat.kind if seat.kind in BOT_LEVELS else "normal") for seat in plan.seats]
         self.host = Host(plans, _chooser(app), table_name[:160], options, play_computers=False)
         self.error = ""
         self.joined = False
@@ -125,7 +126,7 @@ class RemoteLobby(Screen):
         t, name = self.t, seat["name"]
         where = t(f"seat.{seat['seat']}")
         if seat["kind"] == "here":
-            return t("remote.seat_here", seat=where, name=name or t("you"))
+            return t("remote.seat_here", seat=where, name=self.link.plan.plan_of(seat["seat"]).name or t("you"))
         if seat["kind"] == "computer":
             return t("remote.seat_computer", seat=where, level=t(f"level.{seat['level']}"))
         if not seat["taken"]:
@@ -143,7 +144,7 @@ class RemoteLobby(Screen):
         copy_words = {None: "remote.copy", True: "remote.copied", False: "remote.copy_failed"}[self.copied]
         share = h("button", {"type": "button", "class": "button", "data-action": "share", "data-key": "share",
                              "text": t("remote.share")}) if self.app.boot.share else None
-        return h(
+        return h("div", {"class": "setup"}, h(
             "section", {"class": "remote-lobby", "aria-labelledby": "remote-heading"},
             h("h2", {"id": "remote-heading", "text": t("remote.lobby_heading")}),
             h("p", {"text": t("remote.invite_text")}),
@@ -162,7 +163,7 @@ class RemoteLobby(Screen):
             h("div", {"class": "setup-start"},
               h("button", {"type": "button", "class": "button primary", "data-action": "start-remote",
                            "data-key": "start-remote", "disabled": not ready, "text": t("setup.start")})),
-        )
+        ))
 
     def remote_changed(self, before: Any = None, mover: str | None = None) -> None:
         self.refresh()

@@ -115,9 +115,9 @@ class RemoteHostTable(KabalamTable):
             bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
         buttons = tuple(ButtonView("give-to-computer", self.t("remote.give", name=self.name(seat)),
                                    key=f"give-{seat}") for seat in away)
-        if buttons:
-            bar = replace(bar, buttons=buttons + bar.buttons)
-        return replace(view, bar=bar) if bar is not view.bar else view
+        # a new match is dealt for everyone at the end of this one (its end offers it), not mid-match
+        bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match"))
+        return replace(view, bar=bar)
 
     def actions(self) -> dict[str, Any]:
         return {**super().actions(), "give-to-computer": self.give_to_computer,

@@ -519,4 +519,6 @@ STRINGS_DA: dict[str, str] = {
     "remote.refused.other": "Værten afviste det.",
     "store.what.kabalam-guest": "plads ved en vens bord",
     "store.what.kabalam-host": "kopi af vennebordet",
+    "remote.host_name": "Vært",
+    "remote.seat_host": "{seat}: {name}, værten",
 }

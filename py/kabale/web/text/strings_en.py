@@ -501,4 +501,6 @@ STRINGS_EN: dict[str, str] = {
     "remote.refused.other": "The host refused that.",
     "store.what.kabalam-guest": "seat at a friend's table",
     "store.what.kabalam-host": "copy of your friends' table",
+    "remote.host_name": "Host",
+    "remote.seat_host": "{seat}: {name}, the host",
 }

@@ -519,4 +519,6 @@ STRINGS_IT: dict[str, str] = {
     "remote.refused.other": "Chi ospita l'ha rifiutato.",
     "store.what.kabalam-guest": "posto al tavolo di un amico",
     "store.what.kabalam-host": "copia del tavolo con gli amici",
+    "remote.host_name": "Anfitrione",
+    "remote.seat_host": "{seat}: {name}, chi ospita",
 }
