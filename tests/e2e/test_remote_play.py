@@ -288,3 +288,26 @@ def test_hostile_messages_from_a_guest_are_refused_with_their_reason(
         expect(feedback).to_have_text(reason, timeout=CONNECT_TIMEOUT_MS)
     after = host_record(host)
     assert after["match"] == before["match"] and after["seats"] == before["seats"]
+
+
+def test_while_a_friend_is_away_the_table_waits_for_her_and_the_host_may_give_her_seat_to_the_computer(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    guest_sits(guest, link)
+    start(host, guest)
+    for _ in range(200):  # on to the friend's turn
+        hand = host_match(host).hand
+        assert hand is not None and not hand.is_over()
+        if hand.turn == "W":
+            break
+        play_one(host, guest)
+    count = moves_made(host)
+    guest.context.close()  # her phone is gone
+    expect(host.get_by_role("status")).to_have_text("Waiting for Bo", timeout=CONNECT_TIMEOUT_MS)
+    give = host.get_by_role("button", name="Let the computer play for Bo")
+    assert moves_made(host) == count  # nobody plays for her until the host says so
+    give.click()
+    wait_for_host(host, count)  # the computer plays her turn
+    expect(give).to_have_count(0)  # given: the computer plays on for her until she comes back
+    expect(host.get_by_role("status")).not_to_have_text("Waiting for Bo")

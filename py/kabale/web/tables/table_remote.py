@@ -136,6 +136,8 @@ class RemoteHostTable(KabalamTable):
         move, the one the position forces), played by the net host, which tells the guests."""
         hand = self.hand
         before, face_up = len(hand.history), hand.face_up
+        if turn is not None and not self.is_computer(seat):
+            return  # her friend came back while the computer thought for her: the seat is hers again
         if turn is not None:
             out = self.host.play_computer(turn, move)  # type: ignore[arg-type]
         elif move is None:
