@@ -311,3 +311,30 @@ def test_while_a_friend_is_away_the_table_waits_for_her_and_the_host_may_give_he
     wait_for_host(host, count)  # the computer plays her turn
     expect(give).to_have_count(0)  # given: the computer plays on for her until she comes back
     expect(host.get_by_role("status")).not_to_have_text("Waiting for Bo")
+
+
+def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    guest_sits(guest, link)
+    start(host, guest)
+    for _ in range(4):
+        play_one(host, guest)
+    moves = [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
+    host.reload()
+    ready(host)
+    expect(host.get_by_role("region", name="KABALAM table")).to_be_visible()
+    assert [str(move) for move in host_match(host).hand.moves] == moves  # type: ignore[union-attr]
+    # the guest's page finds the host's new page in the room, and is back at its seat by its token
+    expect(host.locator(".seats").get_by_text(re.compile(r"^Bo"))).not_to_have_text(re.compile("away"),
+                                                                                      timeout=CONNECT_TIMEOUT_MS)
+    mark = len(host_match(host).hand.history)  # type: ignore[union-attr]
+    for _ in range(300):  # both play on until the guest has played twice from its seat (or the hand ends)
+        hand = host_match(host).hand
+        assert hand is not None
+        if sum(1 for event in hand.history[mark:] if event.seat == "W" and event.kind in ("bare", "double", "pass")) >= 2:
+            break
+        if not play_one(host, guest):
+            break
+    assert guest_record(guest)["moves"] == [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]

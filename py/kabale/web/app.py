@@ -213,6 +213,11 @@ class App:
 
             if not open_guest(self, self.location[1], self.boot.fragment):
                 self.open_game(route.game, route.seed, push=False)
+        elif "host=" in self.location[1]:
+            from .remote_host import resume_host  # the host's table at a distance, after a reload
+
+            if not resume_host(self, self.location[1]):
+                self.open_game(route.game, route.seed, push=False)
         else:
             self.open_game(route.game, route.seed, push=False)
         self.show_problems()

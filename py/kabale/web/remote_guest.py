@@ -39,6 +39,8 @@ class GuestLink:
         self.invite = invite
         self.guest = guest
         self.host_peer: str | None = None
+        self.offered: str | None = None  # another page that answered with a table (the host's, reloaded?)
+        self.peers: set[str] = set()
         self.error = ""
         self.joined = False
 
@@ -59,7 +61,8 @@ class GuestLink:
         screen = self.app.screen
         if self.guest.seat is not None and self.guest.observation is not None and self.guest.table is not None:
             if not isinstance(screen, GuestTable) or screen.guest is not self.guest:
-                self.app.show(GuestTable(self.app, self.guest, self.send, self.invite.query()))
+                self.app.show(GuestTable(self.app, self.guest, self.send, self.invite.query(),
+                                         lambda: self.host_peer is not None))
                 return
         elif not isinstance(screen, GuestJoin) or screen.link is not self:
             self.app.show(GuestJoin(self.app, self))
@@ -74,25 +77,36 @@ class GuestLink:
 
     def on_peer(self, peer: str, joined: bool) -> None:
         if joined:
-            if self.host_peer is None:
-                remote_link.send(peer, m.encode(self.guest.hello()))
-        elif peer == self.host_peer:
-            self.host_peer = None  # the host's page went away: a new connection says hello again
+            self.peers.add(peer)
+            # hello to every page that comes: the host's, or the host's again after its reload (a new
+            # peer, which may come before the old one's channel is found closed)
+            remote_link.send(peer, m.encode(self.guest.hello()))
+            return
+        self.peers.discard(peer)
+        if peer == self.host_peer:
+            self.host_peer = None
+            if self.offered in self.peers:  # the host's page came back before its old channel closed
+                self.adopt(self.offered)
             self.app.screen.refresh()
 
+    def adopt(self, peer: str | None) -> None:
+        """The page that answered with a table is the host's: back at one's own seat with its token."""
+        self.host_peer, self.offered = peer, None
+        if peer is not None and self.guest.seat is not None and self.guest.token:
+            self.send(self.guest.join(self.guest.seat))
+
     def on_message(self, peer: str, text: str) -> None:
-        if self.host_peer is not None and peer != self.host_peer:
-            return  # only the host's page speaks to a guest
         try:
             kind = json.loads(text).get("kind")
         except (ValueError, AttributeError):
             kind = None
-        if self.host_peer is None:
+        if peer != self.host_peer:
             if kind != "table":
-                return  # another guest's hello, or nothing the host sent
-            self.host_peer = peer
-            if self.guest.seat is not None and self.guest.token:  # back at one's own seat, with its token
-                self.send(self.guest.join(self.guest.seat))
+                return  # only the host's page speaks to a guest (another guest's hello is not for it)
+            if self.host_peer is not None and self.host_peer in self.peers:
+                self.offered = peer  # taken once the page it knows as the host's has gone
+                return
+            self.adopt(peer)
         screen = self.app.screen
         hand = getattr(screen, "hand", None) if getattr(screen, "guest", None) is self.guest else None
         before = None if hand is None else (hand, len(hand.history), hand.face_up)

@@ -18,7 +18,8 @@ from . import remote_link
 from .dom import Element, h
 from .remote_link import Invite
 from .screen import Screen
-from .storage.saved import BOT_LEVELS, TablePlan
+from .routes import query_fields
+from .storage.saved import BOT_LEVELS, HOST, TablePlan
 from .text.i18n import Said, Words
 
 __all__ = ["HostLink", "RemoteLobby", "open_remote_table"]
@@ -37,23 +38,40 @@ def _chooser(app: Any) -> Any:
 class HostLink:
     """The host's end of the room: each guest's message to the net host, its answers to the page."""
 
-    def __init__(self, app: Any, plan: TablePlan, options: Options, invite: Invite) -> None:
+    def __init__(self, app: Any, plan: TablePlan, options: Options, invite: Invite, host: Any = None) -> None:
         from kabale.net.host import COMPUTER, HERE, REMOTE, Host, SeatPlan
 
         self.app = app
         self.plan = plan
         self.invite = invite
+        self.error = ""
+        self.joined = False
+        if host is not None:  # resumed from the host's record (a reload): the guests come back by themselves
+            self.host = host
+            return
         names = [seat.name for seat in plan.seats if seat.is_person and seat.name]
         table_name = app.t("remote.table_of", name=names[0]) if names else app.t("game.kabalam")
         # what the guests call the people here: their names, or "Host" (the host's own table says "You")
         plans = [SeatPlan(seat.seat, REMOTE if seat.is_remote else HERE if seat.is_person else COMPUTER,
                           seat.name or (app.t("remote.host_name") if seat.is_person else ""), seat.kind if seat.kind in BOT_LEVELS else "normal") for seat in plan.seats]
         self.host = Host(plans, _chooser(app), table_name[:160], options, play_computers=False)
-        self.error = ""
-        self.joined = False
 
     def start(self) -> None:
         remote_link.join(self.invite)
+
+    def query(self) -> str:
+        """The address of the host's page: the set-up's, naming the room, so a reload resumes it."""
+        return f"?game=kabalam&host={self.invite.room}"
+
+    def save(self) -> None:
+        """Keep the table (its own record: the local match's stays as it was), so a reload resumes it."""
+        self.app.save(HOST, {"invite": self.invite.to_dict(), "plan": self.plan.to_dict(),
+                             "host": self.host.to_dict()})
+
+    def table(self) -> Any:
+        from .tables.table_remote import RemoteHostTable
+
+        return RemoteHostTable(self.app, self.host, self.plan, self.send, self.save, self.query())
 
     def send(self, outgoing: list[Any]) -> None:
         for item in outgoing:
@@ -78,6 +96,11 @@ class HostLink:
             self.changed()
 
     def on_message(self, peer: str, text: str) -> None:
+        if self.host.match is None:  # the lobby: keep who sat down, for a reload
+            self.send(self.host.receive(peer, text))
+            self.save()
+            self.changed()
+            return
         match = self.host.match
         hand = None if match is None else match.hand
         before = None if hand is None else (hand, len(hand.history), hand.face_up)
@@ -100,8 +123,35 @@ def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
     relays, ice = remote_settings(app.boot.search)  # as the page was opened: the set-up rewrote its address
     link = HostLink(app, plan, options, Invite.new(relays, ice))
     app.set_remote(link)
+    link.save()
     link.start()
     app.show(RemoteLobby(app, link), push=True)
+
+
+def resume_host(app: Any, search: str) -> bool:
+    """The host's page reloaded (``?game=kabalam&host=ROOM``): its table from its record, the room
+    joined again; every friend's seat is away until her page comes back with its token (by
+    itself: a guest's page says hello to every page that joins its room). False if there is none."""
+    from kabale.net.host import Host
+
+    rooms = query_fields(search).get("host")
+    record = app.store.load(HOST)
+    if not rooms or not isinstance(record, dict):
+        return False
+    try:
+        invite = Invite.from_dict(record.get("invite"))
+        if invite.room != rooms[-1]:
+            return False
+        plan = TablePlan.from_dict(record.get("plan"))
+        host = Host.from_dict(record["host"], _chooser(app))
+        host.play_computers = False
+    except (ValueError, KeyError):
+        return False
+    link = HostLink(app, plan, host.options, invite, host)
+    app.set_remote(link)
+    link.start()
+    app.show(link.table() if host.match is not None else RemoteLobby(app, link))
+    return True
 
 
 class RemoteLobby(Screen):
@@ -116,7 +166,7 @@ class RemoteLobby(Screen):
         self.copied: bool | None = None
 
     def query(self) -> str:
-        return "?game=kabalam"
+        return self.link.query()
 
     @property
     def invite_link(self) -> str:
@@ -184,8 +234,6 @@ class RemoteLobby(Screen):
             self.start_match()
 
     def start_match(self) -> None:
-        from .tables.table_remote import RemoteHostTable
-
         host = self.link.host
         try:
             out = host.deal_next()
@@ -194,6 +242,5 @@ class RemoteLobby(Screen):
             self.refresh()
             return
         self.link.send(out)
-        table = RemoteHostTable(self.app, host, self.link.plan, self.link.send, self.link.invite.to_dict())
-        table.save()
-        self.app.show(table, push=True)
+        self.link.save()
+        self.app.show(self.link.table(), push=True)

@@ -27,7 +27,7 @@ from kabale.games.kabalam.state import HandResult, KabalamObservation
 from kabale.game import IllegalMove
 from kabale.session import Session, Turn
 
-from ..storage.saved import BOT_LEVELS, HOST, SavedMatch, SeatPlan, TablePlan
+from ..storage.saved import BOT_LEVELS, SavedMatch, SeatPlan, TablePlan
 from ..text.i18n import Said, Told, Words
 from ..text.messages import refusal
 from ..views.felt_views import Mark
@@ -50,10 +50,11 @@ class RemoteHostTable(KabalamTable):
     record = None  # type: ignore[assignment]  # not the local match's record: a friend's table never replaces it
 
     def __init__(self, app: Any, host: "Host", plan: TablePlan, send: Callable[[list["Outgoing"]], None],
-                 invite: dict[str, Any]) -> None:
+                 keep: Callable[[], None], query: str) -> None:
         self.host = host
         self.send = send
-        self.invite = invite
+        self.keep = keep
+        self.address = query
         assert host.match is not None, "the host deals before the table opens"
         super().__init__(app, SavedMatch(plan, host.match))
 
@@ -79,7 +80,7 @@ class RemoteHostTable(KabalamTable):
         return session
 
     def query(self) -> str:
-        return "?game=kabalam"
+        return self.address
 
     def is_computer(self, seat: str | None) -> bool:
         if seat is None:
@@ -117,7 +118,10 @@ class RemoteHostTable(KabalamTable):
                                    key=f"give-{seat}") for seat in away)
         # a new match is dealt for everyone at the end of this one (its end offers it), not mid-match
         bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match"))
-        return replace(view, bar=bar)
+        gone = {seat for seat in self.host.seats if self.host.seats[seat].away}
+        seats = tuple(replace(seat, text=self.t("remote.away_seat", text=seat.text)) if seat.seat in gone else seat
+                      for seat in view.seats)
+        return replace(view, bar=bar, seats=seats)
 
     def actions(self) -> dict[str, Any]:
         return {**super().actions(), "give-to-computer": self.give_to_computer,
@@ -200,7 +204,7 @@ class RemoteHostTable(KabalamTable):
     def save(self) -> None:
         """Keep the host's table (its own record: the local match's stays as it was), with the move
         that the page draws, as a local table does."""
-        self.app.save(HOST, {"invite": self.invite, "plan": self.plan.to_dict(), "host": self.host.to_dict()})
+        self.keep()
 
 
 # -- a guest's page ----------------------------------------------------------------------------------
@@ -331,8 +335,10 @@ class GuestTable(KabalamTable):
 
     record = None  # type: ignore[assignment]
 
-    def __init__(self, app: Any, guest: "Guest", send: Callable[[Any], None], query: str) -> None:
+    def __init__(self, app: Any, guest: "Guest", send: Callable[[Any], None], query: str,
+                 host_here: Callable[[], bool] = lambda: True) -> None:
         self.guest = guest
+        self.host_here = host_here
         self.send_message = send
         self.address = query
         self.observed = ObservedMatch(guest)
@@ -387,6 +393,9 @@ class GuestTable(KabalamTable):
         away = {seat["seat"] for seat in table["seats"] if seat["away"] and not seat["computer"]}
         if turn is not None and turn in away:
             bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
+        hosts = [seat["name"] for seat in table["seats"] if seat["kind"] == "here"]
+        if not self.host_here():  # the host's page is gone (a reload, a phone asleep): its answers wait
+            bar = replace(bar, status=self.t("remote.waiting_for", name=hosts[0] if hosts else self.t("remote.host_name")))
         result = view.result
         if result is not None:
             result = replace(result, actions=(), lines=(*result.lines, self.t("remote.host_deals")))
@@ -396,7 +405,7 @@ class GuestTable(KabalamTable):
         return {**super().actions(), "next-hand": lambda target: None, "new-match": lambda target: None}
 
     def may_play(self) -> bool:
-        if self.waiting:
+        if self.waiting or not self.host_here():
             return False
         return super().may_play()
 

@@ -521,4 +521,5 @@ STRINGS_DA: dict[str, str] = {
     "store.what.kabalam-host": "kopi af vennebordet",
     "remote.host_name": "Vært",
     "remote.seat_host": "{seat}: {name}, værten",
+    "remote.away_seat": "{text} · væk",
 }

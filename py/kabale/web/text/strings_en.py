@@ -503,4 +503,5 @@ STRINGS_EN: dict[str, str] = {
     "store.what.kabalam-host": "copy of your friends' table",
     "remote.host_name": "Host",
     "remote.seat_host": "{seat}: {name}, the host",
+    "remote.away_seat": "{text} · away",
 }

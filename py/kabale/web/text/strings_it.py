@@ -521,4 +521,5 @@ STRINGS_IT: dict[str, str] = {
     "store.what.kabalam-host": "copia del tavolo con gli amici",
     "remote.host_name": "Anfitrione",
     "remote.seat_host": "{seat}: {name}, chi ospita",
+    "remote.away_seat": "{text} · assente",
 }
