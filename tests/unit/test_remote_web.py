@@ -198,3 +198,35 @@ def test_a_hostile_message_changes_nothing_and_the_guest_is_told_why() -> None:
     room.input("h", {"type": "net-message", "extra": {"peer": "g", "text": "{"}})
     assert "The host could not read that message." in texts(room.drawing("g"))
     assert [str(move) for move in hand.moves] == before
+
+
+def test_a_guest_s_keys_and_the_host_s_only_buttons_do_nothing_at_its_table() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    for key in ("n", "y", "Escape", "1"):
+        room.input("g", {"type": "keydown", "key": key, "path": [{"tag": "DIV", "attributes": {}}]})
+    room.input("g", click("next-hand"))
+    room.input("g", click("new-match"))
+    assert not [command for command in room.commands["g"] if command[0] == "warn"]  # no failure caught
+    assert "New match" not in texts(room.drawing("g"))
+
+
+def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
+    for _ in range(60):  # on to the friend's turn
+        if hand.turn == "W":
+            break
+        observation = hand.observation("S")
+        play(room, "h", observation, observation.legal_moves[0])
+    del room.apps["g"]  # her page is gone
+    room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": False}})
+    shown = texts(room.drawing("h"))
+    assert "Waiting for Bo" in shown and "Let the computer play for Bo" in shown
+    assert any(text.startswith("Bo: ") and text.endswith(" · away") for text in shown)
+    before = len(hand.moves)
+    room.input("h", click("give-to-computer", **{"data-key": "give-W"}))
+    assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
+    assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
+    assert "Let the computer play for Bo" not in texts(room.drawing("h"))

@@ -117,8 +117,8 @@ class GuestLink:
         remote = getattr(screen, "remote_changed", None)
         if hand is not None and remote is not None and self.guest.observation is not None:
             remote(before, mover)
-        else:
-            self.show()
+        elif getattr(screen, "link", None) is self or getattr(screen, "guest", None) is self.guest:
+            self.show()  # (a guest gone to the lobby meanwhile is not pulled back to the table)
 
     def on_error(self, reason: str) -> None:
         self.error = reason

@@ -404,6 +404,9 @@ class GuestTable(KabalamTable):
     def actions(self) -> dict[str, Any]:
         return {**super().actions(), "next-hand": lambda target: None, "new-match": lambda target: None}
 
+    def next_hand(self) -> None:
+        """The host deals (N at a guest's table does nothing: its end says so)."""
+
     def may_play(self) -> bool:
         if self.waiting or not self.host_here():
             return False
