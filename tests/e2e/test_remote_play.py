@@ -205,6 +205,8 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     assert totals[0] == totals[1] == [str(match.totals[seat]) for seat in hand.seats]
     # the guest deals nothing: the host does
     expect(guest.get_by_text("The host deals the next hand.")).to_be_visible()
+    # the guest's page checked the deal the host revealed, and says so
+    expect(guest.get_by_text(re.compile("^The deal checks out"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     # every message the guest received names only cards its seat was shown
     received = guest.evaluate("window.kabaleNetRecord")
     assert received and all(item["text"] for item in received)

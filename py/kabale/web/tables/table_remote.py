@@ -398,7 +398,11 @@ class GuestTable(KabalamTable):
             bar = replace(bar, status=self.t("remote.waiting_for", name=hosts[0] if hosts else self.t("remote.host_name")))
         result = view.result
         if result is not None:
-            result = replace(result, actions=(), lines=(*result.lines, self.t("remote.host_deals")))
+            # the deal everyone can check (kabale.net.commitment): what this page found once the host revealed it
+            check = self.guest.checks.get(self.guest.deal)
+            checked = () if check is None else (self.t("remote.check_ok") if check.ok
+                                                else self.t("remote.check_failed", reason=check.text[:200]),)
+            result = replace(result, actions=(), lines=(*result.lines, *checked, self.t("remote.host_deals")))
         return replace(view, bar=bar, result=result)
 
     def actions(self) -> dict[str, Any]:

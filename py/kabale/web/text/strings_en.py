@@ -504,4 +504,6 @@ STRINGS_EN: dict[str, str] = {
     "remote.host_name": "Host",
     "remote.seat_host": "{seat}: {name}, the host",
     "remote.away_seat": "{text} · away",
+    "remote.check_ok": "The deal checks out: it came from the host's committed secret and your random bytes.",
+    "remote.check_failed": "The deal does not check out: {reason}",
 }

@@ -522,4 +522,6 @@ STRINGS_IT: dict[str, str] = {
     "remote.host_name": "Anfitrione",
     "remote.seat_host": "{seat}: {name}, chi ospita",
     "remote.away_seat": "{text} · assente",
+    "remote.check_ok": "La distribuzione è verificata: viene dal segreto dichiarato da chi ospita e dai tuoi byte casuali.",
+    "remote.check_failed": "La distribuzione non è verificata: {reason}",
 }
