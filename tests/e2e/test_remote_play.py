@@ -86,7 +86,7 @@ def host_invites(host: Page, base_url: str, relay: LocalRelay) -> str:
     ready(host)
     host.get_by_label("Who sits West?").select_option(label="A friend on another device")
     host.get_by_role("button", name="Start the match").click()
-    expect(host.get_by_role("heading", name="Invite your friends")).to_be_visible()
+    expect(host.get_by_role("heading", name="Invite your friends")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     link = host.get_by_label("Invite link").input_value()
     assert re.search(r"\?game=kabalam&join=[\w-]+&relay=ws://127\.0\.0\.1:\d+/&ice=none#[\w-]+$", link), link
     expect(host.get_by_role("button", name="Start the match")).to_be_disabled()
@@ -99,7 +99,7 @@ def guest_sits(guest: Page, link: str, name: str = "Bo") -> None:
     expect(guest.get_by_role("radio", name="West")).to_be_checked(timeout=CONNECT_TIMEOUT_MS)
     guest.get_by_label("Your name").fill(name)
     guest.get_by_role("button", name="Sit down").click()
-    expect(guest.get_by_role("status")).to_have_text(re.compile("You sit at West"))
+    expect(guest.get_by_role("status")).to_have_text(re.compile("You sit at West"), timeout=CONNECT_TIMEOUT_MS)
 
 
 def start(host: Page, guest: Page) -> None:
@@ -196,7 +196,8 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     # both devices show the hand's end, with the same totals
     wait_for_guest(guest, len(hand.moves))
     for page in (host, guest):
-        expect(page.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_be_visible()
+        expect(page.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_be_visible(
+            timeout=CONNECT_TIMEOUT_MS)
     guest_match = guest_record(guest)["match"]
     assert guest_match["totals"] == match.totals
     assert [result["scores"] for result in guest_match["results"]] == [dict(r.scores) for r in match.results]
@@ -204,7 +205,7 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
               for page in (host, guest)]
     assert totals[0] == totals[1] == [str(match.totals[seat]) for seat in hand.seats]
     # the guest deals nothing: the host does
-    expect(guest.get_by_text("The host deals the next hand.")).to_be_visible()
+    expect(guest.get_by_text("The host deals the next hand.")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     # the guest's page checked the deal the host revealed, and says so
     expect(guest.get_by_text(re.compile("^The deal checks out"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     # every message the guest received names only cards its seat was shown
@@ -237,9 +238,9 @@ def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
     guest.reload()
     ready(guest)
     # the table is drawn from the stored seat at once, then the host's state brings it up to date
-    expect(guest.get_by_role("region", name="KABALAM table")).to_be_visible()
+    expect(guest.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     assert guest_record(guest)["token"] == token and guest_record(guest)["seat"] == "W"
-    expect(host.locator(".seats").get_by_text(re.compile(r"^Bo"))).to_be_visible()
+    expect(host.locator(".seats").get_by_text(re.compile(r"^Bo"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     hand = host_match(host).hand
     assert hand is not None
     mark = len(hand.moves)
@@ -326,7 +327,7 @@ def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself
     moves = [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
     host.reload()
     ready(host)
-    expect(host.get_by_role("region", name="KABALAM table")).to_be_visible()
+    expect(host.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     assert [str(move) for move in host_match(host).hand.moves] == moves  # type: ignore[union-attr]
     # the guest's page finds the host's new page in the room, and is back at its seat by its token
     expect(host.locator(".seats").get_by_text(re.compile(r"^Bo"))).not_to_have_text(re.compile("away"),
