@@ -93,10 +93,15 @@ def host_invites(host: Page, base_url: str, relay: LocalRelay) -> str:
     return link
 
 
-def guest_sits(guest: Page, link: str, name: str = "Bo") -> None:
+def guest_opens(guest: Page, link: str) -> None:
     guest.goto(link)
     ready(guest)
     expect(guest.get_by_role("radio", name="West")).to_be_checked(timeout=CONNECT_TIMEOUT_MS)
+
+
+def guest_sits(guest: Page, link: str, name: str = "Bo", opened: bool = False) -> None:
+    if not opened:
+        guest_opens(guest, link)
     guest.get_by_label("Your name").fill(name)
     guest.get_by_role("button", name="Sit down").click()
     expect(guest.get_by_role("status")).to_have_text(re.compile("You sit at West"), timeout=CONNECT_TIMEOUT_MS)
@@ -182,11 +187,15 @@ def test_the_set_up_offers_a_friend_on_another_device(page: Page, base_url: str)
 
 
 def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
-        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+        devices: Devices, base_url: str, nostr_relay: LocalRelay, axe_violations: Any) -> None:
     host, guest = devices.open(), devices.open()
     link = host_invites(host, base_url, nostr_relay)
-    guest_sits(guest, link)
+    assert axe_violations(host) == []  # the lobby: the invite, the seats, Start
+    guest_opens(guest, link)
+    assert axe_violations(guest) == []  # the free seats, the name, Sit down
+    guest_sits(guest, link, opened=True)
     start(host, guest)
+    assert axe_violations(guest) == []  # the guest's table
     for _ in range(400):
         if not play_one(host, guest):
             break
