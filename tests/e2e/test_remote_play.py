@@ -68,10 +68,11 @@ class Devices:
 def devices(browser: Browser, network_guard: NetworkGuard) -> Iterator[Devices]:
     made = Devices(browser, network_guard)
     yield made
+    # read before the contexts close (a page whose peer goes away at the end may say so on its console);
+    # Trystero says so when a peer's channel closes under it (a reload): not an error of ours
+    errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error]
     for context in made.contexts:
         context.close()
-    # Trystero says so on the console when a peer's channel closes under it (a reload): not an error of ours
-    errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error]
     assert not errors, f"console errors: {errors}"
     assert not network_guard.foreign, f"a page reached another host: {network_guard.foreign}"
 
