@@ -157,9 +157,12 @@ function bootMessage() {
     type: "boot",
     pathname: location.pathname,
     search: location.search,
+    hash: location.hash,
+    origin: location.origin,
     languages: [...(navigator.languages || [])],
     framed: Boolean(status.framed),
     updateReady: Boolean(window.kabaleUpdate && window.kabaleUpdate.ready),
+    share: typeof navigator.share === "function",
     ...storageNow(),
   };
 }
@@ -332,6 +335,74 @@ function store(key, value) {
   }
 }
 
+// -- remote play's transport (issue 30) -----------------------------------------------------------
+// Python (kabale.web.remote.link) asks to join a room, send a message to a peer and leave; the
+// page tells it each peer that joins or leaves and each message that comes. transport.mjs (and the
+// vendored Trystero under it) is imported only here, when a table is played at a distance: a page
+// that never plays remotely never loads it. Messages cross as the protocol's JSON text.
+
+let netRoom = null; // the room joined, once transport.mjs has loaded and joined
+let netJoining = null; // the promise of that join
+let netQueue = []; // what Python sent before the room was there
+
+/** Record every text received, where a test asked for it (window.kabaleNetRecord, an array). */
+function recordNet(peer, text) {
+  if (Array.isArray(window.kabaleNetRecord)) window.kabaleNetRecord.push({ peer, text });
+}
+
+function netJoin(options) {
+  netLeave();
+  const joining = import("./transport.mjs").then((transport) => {
+    if (netJoining !== joining) return null; // left (or joined another room) while loading
+    const room = transport.joinRoom({
+      appId: options.appId,
+      roomId: options.room,
+      password: options.password,
+      relayUrls: options.relays,
+      iceServers: options.ice === null || options.ice === undefined ? undefined : options.ice,
+      onMessage(message, peer) {
+        const text = JSON.stringify(message);
+        recordNet(peer, text);
+        post({ type: "net-message", extra: { peer, text } });
+      },
+      onPeerJoin: (peer) => post({ type: "net-peer", extra: { peer, joined: true } }),
+      onPeerLeave: (peer) => post({ type: "net-peer", extra: { peer, joined: false } }),
+      onRefused: (peer, reason) => post({ type: "net-message", extra: { peer, text: "", reason } }),
+      onJoinError: (details) => post({ type: "net-error", extra: { reason: String(details && details.error || details) } }),
+    });
+    netRoom = room;
+    for (const [peer, text] of netQueue.splice(0)) netSend(peer, text);
+    post({ type: "net-joined", extra: { self: room.selfId } });
+    return room;
+  }).catch((error) => {
+    post({ type: "net-error", extra: { reason: String(error && error.message || error) } });
+    return null;
+  });
+  netJoining = joining;
+}
+
+function netSend(peer, text) {
+  if (!netRoom) {
+    if (netJoining) netQueue.push([peer, text]);
+    return;
+  }
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return; // Python sends JSON only
+  }
+  netRoom.send(message, peer || undefined).catch((error) => console.warn("Kabale could not send:", error));
+}
+
+function netLeave() {
+  const room = netRoom;
+  netRoom = null;
+  netJoining = null;
+  netQueue = [];
+  if (room) room.leave().catch(() => {});
+}
+
 const COMMANDS = {
   render,
   focus: focusKey,
@@ -381,6 +452,18 @@ const COMMANDS = {
   ready() {
     document.body.dataset.ready = "1";
   },
+  "net-join": netJoin,
+  "net-send": netSend,
+  "net-leave": netLeave,
+  copy(text, key) {
+    // the answer comes back as an input, for the button to say it was copied (or could not be)
+    const done = (copied) => post({ type: "copied", extra: { key, copied } });
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
+    else done(false);
+  },
+  share(data) {
+    if (typeof navigator.share === "function") navigator.share(data).catch(() => {}); // dismissed: nothing to say
+  },
   warn(text) {
     console.warn(text); // Python's own mistake, caught and told to the player (kabale.web.app show_failure)
   },
@@ -409,5 +492,5 @@ function next() {
   return new Promise((resolve) => applied.push(resolve));
 }
 
-window.kabalePage = { next, post, settled };
+window.kabalePage = { next, post, settled, netSend }; // netSend: a test's hostile guest says what it likes
 if (window.kabaleStorage) window.kabaleStorage.settled = settled;

@@ -21,6 +21,8 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready  # type: ignore[import-not-found]
 from serve import ROOT
 
+from kabale.web.remote_link import DEFAULT_RELAYS
+
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 
@@ -51,14 +53,15 @@ def policy() -> dict[str, list[str]]:
     return directives
 
 
-def test_the_policy_names_no_host_and_comes_before_anything_it_governs() -> None:
+def test_the_policy_names_no_host_but_the_relays_and_comes_before_anything_it_governs() -> None:
     directives = policy()
     assert directives["default-src"] == ["'none'"]
+    # the page fetches nothing itself; it connects only to remote play's relays (issue 30)
+    assert directives.pop("connect-src") == list(DEFAULT_RELAYS)
     allowed = {"'self'", "'none'"}
     for name, sources in directives.items():
         assert set(sources) <= allowed, f"{name} allows {sources}"
     assert "script-src" in directives and "'unsafe-inline'" not in PAGE
-    assert "connect-src" not in directives  # refused by default-src: the page fetches nothing itself
     head = PAGE[: PAGE.index("</head>")]
     first_resource = min(head.index(tag) for tag in ("<link", "<script") if tag in head)
     assert head.index('http-equiv="Content-Security-Policy"') < first_resource
@@ -118,7 +121,8 @@ def test_another_origin_and_inline_script_are_refused(
     console_log.errors[:] = [error for error in console_log.errors if error not in refusals]  # expected here
 
 
-ALLOWED = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'"
+ALLOWED = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; worker-src 'self'; manifest-src 'self'; "
+           "base-uri 'none'; form-action 'none'; connect-src " + " ".join(DEFAULT_RELAYS))
 
 
 @pytest.mark.parametrize(

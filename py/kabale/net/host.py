@@ -218,6 +218,13 @@ class Host:
         self._session().play_computer(turn, move, follow=False)
         return self._after_move()
 
+    def play_forced(self) -> list[Outgoing]:
+        """Play the forced moves of the position now (a table that shows each move asks after
+        showing one), and tell every guest what changed."""
+        if self.session is None or not self.hand_in_play():
+            return []
+        return self._after_move()
+
     def settle(self) -> list[Outgoing]:
         """Play the computer's turns and forced moves now, with the blocking choosers."""
         if self.session is None or self.match is None or self.match.hand is None:

@@ -29,6 +29,7 @@ from .storage.store import Problem, Store, record_name
 from .tables.solitaires import SOLITAIRE_TABLES
 
 if TYPE_CHECKING:
+    from .remote_link import Link
     from .tables.table_double_h import DoubleHTable
     from .tables.table_patience import PatienceTable
 
@@ -69,6 +70,9 @@ class App:
         self.embed = False  # ?embed=1 (kept in every address the page writes)
         self._drawn_scope = ""  # the screen the view shows now (a redraw in place stays within one)
         self._confirmed: Callable[[], None] | None = None  # what the dialog's question does on yes (confirm)
+        #: A table played at a distance (issue 30): the host's or a guest's end of its room, which
+        #: the page's transport talks to (kabale.web.remote_link); None when none is open.
+        self.remote: Link | None = None
 
     @property
     def language(self) -> str:
@@ -106,6 +110,8 @@ class App:
             "popstate": self.on_popstate, "storage": self.on_storage, "dialog-closed": self.on_dialog_closed,
             "partitioned": self.on_partitioned, "kabale:update-ready": self.on_update_ready,
             "store-failed": self.on_store_failed,
+            "net-joined": self.on_net, "net-peer": self.on_net, "net-message": self.on_net, "net-error": self.on_net,
+            "copied": self.on_copied,
         }
         handler = handlers.get(str(message.get("type", "")))
         changed = getattr(self.store.backend, "changed", None)
@@ -119,6 +125,31 @@ class App:
     def on_popstate(self, event: Event) -> None:
         self.location = (str(event.extra.get("pathname", self.location[0])), str(event.extra.get("search", "")))
         self.follow(parse_query(self.location[1]))
+
+    def set_remote(self, link: "Link | None") -> None:
+        """The room a table played at a distance talks through (the one before it is left)."""
+        if self.remote is not None and self.remote is not link:
+            self.remote.close()
+        self.remote = link
+
+    def on_net(self, event: Event) -> None:
+        """The transport's news (assets/js/page.js): a room joined, a peer come or gone, a message."""
+        link, extra = self.remote, event.extra
+        if link is None:
+            return
+        if event.type == "net-joined":
+            link.on_joined(str(extra.get("self", "")))
+        elif event.type == "net-peer":
+            link.on_peer(str(extra.get("peer", "")), bool(extra.get("joined")))
+        elif event.type == "net-message":
+            link.on_message(str(extra.get("peer", "")), str(extra.get("text", "")))
+        else:
+            link.on_error(str(extra.get("reason", ""))[:200])
+
+    def on_copied(self, event: Event) -> None:
+        copied = getattr(self.screen, "on_copied", None)
+        if copied is not None:
+            copied(bool(event.extra.get("copied")))
 
     def on_dialog_closed(self, _event: Event) -> None:
         self.dialog_open = False
@@ -177,6 +208,16 @@ class App:
         self.show_notice([self.t(problem.key, value=problem.value) for problem in route.problems], error=True)
         if route.game is None:
             self.show(Screen(self))
+        elif "join=" in self.location[1]:
+            from .remote_guest import open_guest  # an invite: a seat at a friend's table
+
+            if not open_guest(self, self.location[1], self.boot.fragment):
+                self.open_game(route.game, route.seed, push=False)
+        elif "host=" in self.location[1]:
+            from .remote_host import resume_host  # the host's table at a distance, after a reload
+
+            if not resume_host(self, self.location[1]):
+                self.open_game(route.game, route.seed, push=False)
         else:
             self.open_game(route.game, route.seed, push=False)
         self.show_problems()

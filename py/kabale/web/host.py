@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 if TYPE_CHECKING:  # below the screens: neither imports a screen
+    from .local_storage import Boot
     from .storage.saved import SavedMatch, TablePlan
     from .storage.settings import Settings
     from .storage.store import Store
@@ -25,6 +26,9 @@ class Host(Protocol):
 
     settings: "Settings"
     store: "Store"
+    boot: "Boot"
+    #: The page's address as Python last wrote it: path and query.
+    location: tuple[str, str]
 
     @property
     def language(self) -> str: ...
@@ -32,6 +36,8 @@ class Host(Protocol):
     def t(self, key: str, **values: Any) -> str: ...
 
     def render(self) -> None: ...
+
+    def show(self, screen: Any, *, push: bool = False) -> None: ...
 
     def focus_key(self, key: str, *, scroll: bool = True) -> None: ...
 

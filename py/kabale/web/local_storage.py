@@ -30,6 +30,12 @@ class Boot:
     writes_refused: bool = False
     framed: bool = False
     update_ready: bool = False
+    #: The address's #fragment (an invite's room password travels there: no server sees it).
+    fragment: str = ""
+    #: The page's origin (an invite's link names it).
+    origin: str = ""
+    #: The browser has the Web Share API (navigator.share): the invite offers Share.
+    share: bool = False
 
     @classmethod
     def of(cls, message: dict[str, Any]) -> "Boot":
@@ -38,7 +44,8 @@ class Boot:
                    languages=tuple(str(code) for code in message.get("languages") or ()),
                    storage=None if storage is None else {str(k): str(v) for k, v in dict(storage).items()},
                    writes_refused=bool(message.get("writesRefused")), framed=bool(message.get("framed")),
-                   update_ready=bool(message.get("updateReady")))
+                   update_ready=bool(message.get("updateReady")), fragment=str(message.get("hash") or "")[:200],
+                   origin=str(message.get("origin") or "")[:200], share=bool(message.get("share")))
 
 
 class Mirror(MemoryBackend):

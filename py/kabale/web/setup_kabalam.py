@@ -81,9 +81,11 @@ class KabalamSetup(Screen):
                 h("select", {"id": select_id, "data-field": "kind", "data-seat": plan.seat},
                   *(h("option", {"value": kind, "selected": kind == plan.kind, "text": t(f"setup.kind.{kind}")})
                     for kind in SEAT_KINDS)),
-                h("label", {"for": name_id, "text": t("setup.name", seat=seat_name)}),
-                h("input", {"id": name_id, "type": "text", "maxlength": 24, "autocomplete": "off",
-                            "data-field": "name", "data-seat": plan.seat, "value": plan.name}),
+                # a friend on another device names herself when she sits down
+                *((h("p", {"class": "hint", "text": t("remote.names_herself")}),) if plan.kind == "remote" else (
+                    h("label", {"for": name_id, "text": t("setup.name", seat=seat_name)}),
+                    h("input", {"id": name_id, "type": "text", "maxlength": 24, "autocomplete": "off",
+                                "data-field": "name", "data-seat": plan.seat, "value": plan.name}))),
             ))
         options = h(
             "fieldset", {"class": "options"},
@@ -176,6 +178,11 @@ class KabalamSetup(Screen):
         except ValueError:
             self.message = Said.of("setup.need_person")
             self.refresh()
+            return
+        if any(seat.is_remote for seat in plan.seats):  # friends on other devices: the host's lobby
+            from .remote_host import open_remote_table
+
+            open_remote_table(self.app, plan, self.options)
             return
         match = Match.start(self.seed, seats=[seat.seat for seat in plan.seats], options=self.options)
         self.app.open_kabalam_table(SavedMatch(plan, match), save=True)

@@ -24,8 +24,14 @@ SEATS: tuple[str, ...] = ("S", "W", "N", "E")
 #: Record names in storage (under the "kabale:" prefix).
 SETTINGS, KABALAM, PATIENCE, PATIENCE_STATS = "settings", "kabalam", "patience", "stats:patience"
 DOUBLE_H, DOUBLE_H_STATS = "double-h", "stats:double-h"
+#: A guest's seat at a friend's table played at a distance (issue 30, kabale.web.remote_guest).
+GUEST = "kabalam-guest"
+#: The host's table played at a distance: its invite, plan and match (kabale.net.host.Host.to_dict).
+HOST = "kabalam-host"
 
-SEAT_KINDS: tuple[str, ...] = ("you", "person", "easy", "normal", "hard", "expert")
+SEAT_KINDS: tuple[str, ...] = ("you", "person", "remote", "easy", "normal", "hard", "expert")
+#: A seat played at another device (issue 30): a person, but not one at this device.
+REMOTE = "remote"
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 MAX_NAME = 24
 
@@ -47,7 +53,12 @@ class SeatPlan:
 
     @property
     def is_person(self) -> bool:
+        """A person at this device (a friend at another device is not: this page never shows her cards)."""
         return self.kind in ("you", "person")
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == REMOTE
 
     def to_dict(self) -> dict[str, str]:
         return {"seat": self.seat, "kind": self.kind, "name": self.name}
@@ -263,6 +274,25 @@ STATS_KINDS: dict[str, type[PatienceStats] | type[DoubleHStats]] = {PATIENCE: Pa
 #: Every record that holds a game in progress.
 GAME_RECORDS: tuple[str, ...] = (KABALAM, *SAVED_SOLITAIRES)
 
+def host_record(data: Any) -> dict[str, Any]:
+    """The host's record: its invite, its plan and the net host's table (each checked where it is
+    read: kabale.net.host.Host.from_dict replays the match)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("invite"), Mapping) \
+            or not isinstance(data.get("host"), Mapping):
+        raise ValueError("a host's record holds its invite and its table")
+    TablePlan.from_dict(data.get("plan"))
+    return dict(data)
+
+
+def guest_record(data: Any) -> dict[str, Any]:
+    """A guest's record: its invite and its seat's state (each checked where it is read:
+    kabale.web.remote_link.Invite.from_dict, kabale.net.guest.Guest.from_dict)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("invite"), Mapping) \
+            or not isinstance(data.get("guest"), Mapping):
+        raise ValueError("a guest's record holds its invite and its seat")
+    return dict(data)
+
+
 VALIDATORS = {
     SETTINGS: Settings.from_dict,
     KABALAM: SavedMatch.from_dict,
@@ -270,4 +300,6 @@ VALIDATORS = {
     PATIENCE_STATS: PatienceStats.from_dict,
     DOUBLE_H: SavedDoubleH.from_dict,
     DOUBLE_H_STATS: DoubleHStats.from_dict,
+    GUEST: guest_record,
+    HOST: host_record,
 }

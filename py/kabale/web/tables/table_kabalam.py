@@ -134,6 +134,10 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     def is_computer(self, seat: str | None) -> bool:
         return seat is not None and not self.plan.plan_of(seat).is_person
 
+    def level_of(self, seat: str) -> str:
+        """The computer's level at ``seat`` (a table played at a distance says it for an away friend's seat)."""
+        return self.plan.plan_of(seat).kind
+
     def covered(self) -> bool:
         """Hot-seat: the turn is a person's who is not the one looking at the device."""
         hand = self.hand
@@ -457,7 +461,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
                 return
             turn = self.session.computer_turn()  # the seat's observation and its seeded rng
             assert turn is not None and turn.seat == seat
-            level = self.plan.plan_of(seat).kind
+            level = self.level_of(seat)
             budget_ms = float(self.app.settings.think_ms)  # a setting: 150 ms unless the player chose otherwise
             move = await think_async(make_bot(level, turn.rng, budget_ms=budget_ms), turn.observation)
             self.thinking = None

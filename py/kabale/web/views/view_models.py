@@ -402,7 +402,7 @@ def seat_name(plan: "TablePlan", seat: str, t: Translate) -> str:
         return seat_plan.name
     if seat_plan.kind == "you" and len(plan.persons) == 1:
         return t("you")
-    if seat_plan.is_person:
+    if seat_plan.is_person or seat_plan.is_remote:
         return t(f"seat.{seat}")
     return t("computer", seat=t(f"seat.{seat}"), level=t(f"level.{seat_plan.kind}"))
 
@@ -627,5 +627,7 @@ def left_view(hand: Any, result: Any, seat: str, t: Translate, memo: CardMemo | 
     if seat == result.closer:
         return LeftView((), t("end.closer"))
     held = hand.endowment(seat)
+    if held is None:  # a guest's page at a table played at a distance: another's cards stay unseen
+        return LeftView((), "")
     return LeftView(tuple(card_view(card, t, memo=memo) for card in held),
                     t("end.cost", points=sum(card.value for card in held)))

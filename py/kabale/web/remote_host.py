@@ -1,0 +1,246 @@
+"""The host's side of a KABALAM table played at a distance (issue 30): the invite, the lobby where
+friends sit down, and the link between the page's transport and :class:`kabale.net.host.Host`.
+
+The set-up (kabale.web.setup_kabalam) makes a seat "a friend on another device"; Start then opens
+:class:`RemoteLobby`: the invite link (Copy, Share where the browser has the Web Share API), who
+has joined, and Start once every friend's seat is filled. :class:`HostLink` hands each message of
+the transport to the net host and sends what it answers; the table is
+:class:`kabale.web.tables.table_remote.RemoteHostTable`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kabale.games.kabala.rules import Options
+
+from . import remote_link
+from .dom import Element, h
+from .remote_link import Invite
+from .screen import Screen
+from .routes import query_fields
+from .storage.saved import BOT_LEVELS, HOST, TablePlan
+from .text.i18n import Said, Words
+
+__all__ = ["HostLink", "RemoteLobby", "open_remote_table"]
+
+
+def _chooser(app: Any) -> Any:
+    from kabale.bots import make_bot
+
+    def chooser_for(level: str) -> Any:
+        budget_ms = float(app.settings.think_ms)
+        return lambda observation, rng: make_bot(level, rng, budget_ms=budget_ms).choose(observation)
+
+    return chooser_for
+
+
+class HostLink:
+    """The host's end of the room: each guest's message to the net host, its answers to the page."""
+
+    def __init__(self, app: Any, plan: TablePlan, options: Options, invite: Invite, host: Any = None) -> None:
+        from kabale.net.host import COMPUTER, HERE, REMOTE, Host, SeatPlan
+
+        self.app = app
+        self.plan = plan
+        self.invite = invite
+        self.error = ""
+        self.joined = False
+        if host is not None:  # resumed from the host's record (a reload): the guests come back by themselves
+            self.host = host
+            return
+        names = [seat.name for seat in plan.seats if seat.is_person and seat.name]
+        table_name = app.t("remote.table_of", name=names[0]) if names else app.t("game.kabalam")
+        # what the guests call the people here: their names, or "Host" (the host's own table says "You")
+        plans = [SeatPlan(seat.seat, REMOTE if seat.is_remote else HERE if seat.is_person else COMPUTER,
+                          seat.name or (app.t("remote.host_name") if seat.is_person else ""), seat.kind if seat.kind in BOT_LEVELS else "normal") for seat in plan.seats]
+        self.host = Host(plans, _chooser(app), table_name[:160], options, play_computers=False)
+
+    def start(self) -> None:
+        remote_link.join(self.invite)
+
+    def query(self) -> str:
+        """The address of the host's page: the set-up's, naming the room, so a reload resumes it."""
+        return f"?game=kabalam&host={self.invite.room}"
+
+    def save(self) -> None:
+        """Keep the table (its own record: the local match's stays as it was), so a reload resumes it."""
+        self.app.save(HOST, {"invite": self.invite.to_dict(), "plan": self.plan.to_dict(),
+                             "host": self.host.to_dict()})
+
+    def table(self) -> Any:
+        from .tables.table_remote import RemoteHostTable
+
+        return RemoteHostTable(self.app, self.host, self.plan, self.send, self.save, self.query())
+
+    def send(self, outgoing: list[Any]) -> None:
+        for item in outgoing:
+            remote_link.send(item.peer, item.text())
+
+    def changed(self, before: Any = None, mover: str | None = None) -> None:
+        screen = self.app.screen
+        if getattr(screen, "link", None) is self or getattr(screen, "host", None) is self.host:
+            remote = getattr(screen, "remote_changed", None)
+            if remote is not None:
+                remote(before, mover)
+
+    # -- what the transport tells (kabale.web.app hands it here) ------------------------------------
+
+    def on_joined(self, self_id: str) -> None:
+        self.joined, self.error = True, ""
+        self.changed()
+
+    def on_peer(self, peer: str, joined: bool) -> None:
+        if not joined:
+            self.send(self.host.disconnected(peer))
+            self.changed()
+
+    def on_message(self, peer: str, text: str) -> None:
+        if self.host.match is None:  # the lobby: keep who sat down, for a reload
+            self.send(self.host.receive(peer, text))
+            self.save()
+            self.changed()
+            return
+        match = self.host.match
+        hand = None if match is None else match.hand
+        before = None if hand is None else (hand, len(hand.history), hand.face_up)
+        mover = None if hand is None or hand.is_over() else hand.turn
+        self.send(self.host.receive(peer, text))
+        self.changed(before, mover)
+
+    def on_error(self, reason: str) -> None:
+        self.error = reason
+        self.changed()
+
+    def close(self) -> None:
+        remote_link.leave()
+
+
+def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
+    """The set-up's Start with a friend's seat: a room, its invite, and the lobby."""
+    from .remote_link import remote_settings
+
+    relays, ice = remote_settings(app.boot.search)  # as the page was opened: the set-up rewrote its address
+    link = HostLink(app, plan, options, Invite.new(relays, ice))
+    app.set_remote(link)
+    link.save()
+    link.start()
+    app.show(RemoteLobby(app, link), push=True)
+
+
+def resume_host(app: Any, search: str) -> bool:
+    """The host's page reloaded (``?game=kabalam&host=ROOM``): its table from its record, the room
+    joined again; every friend's seat is away until her page comes back with its token (by
+    itself: a guest's page says hello to every page that joins its room). False if there is none."""
+    from kabale.net.host import Host
+
+    rooms = query_fields(search).get("host")
+    record = app.store.load(HOST)
+    if not rooms or not isinstance(record, dict):
+        return False
+    try:
+        invite = Invite.from_dict(record.get("invite"))
+        if invite.room != rooms[-1]:
+            return False
+        plan = TablePlan.from_dict(record.get("plan"))
+        host = Host.from_dict(record["host"], _chooser(app))
+        host.play_computers = False
+    except (ValueError, KeyError):
+        return False
+    link = HostLink(app, plan, host.options, invite, host)
+    app.set_remote(link)
+    link.start()
+    app.show(link.table() if host.match is not None else RemoteLobby(app, link))
+    return True
+
+
+class RemoteLobby(Screen):
+    """The host waits for her friends: the invite, the seats, Start once every friend sat down."""
+
+    game = "kabalam"
+
+    def __init__(self, app: Any, link: HostLink) -> None:
+        super().__init__(app)
+        self.link = link
+        self.message: Words | str = ""
+        self.copied: bool | None = None
+
+    def query(self) -> str:
+        return self.link.query()
+
+    @property
+    def invite_link(self) -> str:
+        return self.link.invite.link(self.app.boot.origin, self.app.location[0])
+
+    def seat_line(self, seat: dict[str, Any]) -> str:
+        t, name = self.t, seat["name"]
+        where = t(f"seat.{seat['seat']}")
+        if seat["kind"] == "here":
+            return t("remote.seat_here", seat=where, name=self.link.plan.plan_of(seat["seat"]).name or t("you"))
+        if seat["kind"] == "computer":
+            return t("remote.seat_computer", seat=where, level=t(f"level.{seat['level']}"))
+        if not seat["taken"]:
+            return t("remote.seat_free", seat=where)
+        if seat["away"]:
+            return t("remote.seat_away", seat=where, name=name)
+        return t("remote.seat_joined", seat=where, name=name)
+
+    def render(self) -> Element:
+        t = self.t
+        table = self.link.host.table()
+        ready = not self.link.host.missing()
+        status = t("remote.no_relay", reason=self.link.error[:120]) if self.link.error \
+            else t("remote.ready_to_start") if ready else t("remote.waiting_friends")
+        copy_words = {None: "remote.copy", True: "remote.copied", False: "remote.copy_failed"}[self.copied]
+        share = h("button", {"type": "button", "class": "button", "data-action": "share", "data-key": "share",
+                             "text": t("remote.share")}) if self.app.boot.share else None
+        return h("div", {"class": "setup"}, h(
+            "section", {"class": "remote-lobby", "aria-labelledby": "remote-heading"},
+            h("h2", {"id": "remote-heading", "text": t("remote.lobby_heading")}),
+            h("p", {"text": t("remote.invite_text")}),
+            h("div", {"class": "invite-row"},
+              h("input", {"id": "invite-link", "type": "text", "readonly": True, "value": self.invite_link,
+                          "aria-label": t("remote.invite_label"), "data-key": "invite-link"}),
+              h("button", {"type": "button", "class": "button", "data-action": "copy", "data-key": "copy",
+                           "text": t(copy_words)}),
+              share),
+            h("h3", {"text": t("remote.seats_heading")}),
+            h("ul", {"class": "remote-seats"},
+              *(h("li", {"data-seat": seat["seat"], "text": self.seat_line(seat)}) for seat in table.seats)),
+            h("p", {"class": "hint", "text": t("remote.fingerprint", hash=table.commitment[:16])}),
+            h("p", {"class": "remote-status", "role": "status", "text": status}),
+            h("p", {"class": "refusal", "role": "alert", "text": self.said(self.message)}),
+            h("div", {"class": "setup-start"},
+              h("button", {"type": "button", "class": "button primary", "data-action": "start-remote",
+                           "data-key": "start-remote", "disabled": not ready, "text": t("setup.start")})),
+        ))
+
+    def remote_changed(self, before: Any = None, mover: str | None = None) -> None:
+        self.refresh()
+
+    def on_copied(self, copied: bool) -> None:
+        self.copied = copied
+        self.refresh()
+
+    def on_action(self, action: str, target: Any, event: Any) -> None:
+        from .page import PAGE
+
+        if action == "copy":
+            PAGE.do("copy", self.invite_link, "copy")
+        elif action == "share":
+            PAGE.do("share", {"title": self.t("game.kabalam"), "text": self.t("remote.share_text"),
+                              "url": self.invite_link})
+        elif action == "start-remote":
+            self.start_match()
+
+    def start_match(self) -> None:
+        host = self.link.host
+        try:
+            out = host.deal_next()
+        except ValueError:
+            self.message = Said.of("remote.waiting_friends")
+            self.refresh()
+            return
+        self.link.send(out)
+        self.link.save()
+        self.app.show(self.link.table(), push=True)

@@ -1,0 +1,465 @@
+"""The KABALAM table played at a distance (issue 30): the host's, and a guest's.
+
+Why two subclasses of the one KABALAM table and not a table of their own: each device shows the
+table from its own seat as a local match does (its cards at the bottom, the others around),
+with its own Hint, memory aid, log and language; only where the moves come from and go to differs.
+
+* :class:`RemoteHostTable`: the host's page runs the match through :class:`kabale.net.host.Host`
+  (its one :class:`~kabale.session.Session` plays every seat: a friend's seat is a person's whose
+  moves come over the network). The table plays the host's moves and thinks the computer's turns
+  as a local table does, and tells the guests through the host (each move's ``Outgoing``).
+* :class:`GuestTable`: a guest's page holds no match, only its seat's view
+  (:class:`kabale.net.guest.Guest`); :class:`ObservedMatch` and :class:`ObservedHand` answer
+  from it what the table asks of a match and a hand, and a move goes to the host, which
+  answers with the news (or a refusal, said over the felt).
+
+Neither asks where a seat's player sits beyond the set-up's plan ("remote": a friend's seat).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable
+
+from kabale.cards import Card
+from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.state import HandResult, KabalamObservation
+from kabale.game import IllegalMove
+from kabale.session import Session, Turn
+
+from ..storage.saved import BOT_LEVELS, SavedMatch, SeatPlan, TablePlan
+from ..text.i18n import Said, Told, Words
+from ..text.messages import refusal
+from ..views.felt_views import Mark
+from ..views.view_models import ButtonView, KabalamView
+from .table_kabalam import OWN_REVEAL_MS, KabalamTable
+
+if TYPE_CHECKING:
+    from kabale.net.guest import Guest
+    from kabale.net.host import Host, Outgoing
+
+__all__ = ["RemoteHostTable", "GuestTable", "ObservedHand", "ObservedMatch", "guest_plan"]
+
+#: A move seen arriving: the hand it was played in, its history's length and the face-up cards before.
+Before = tuple[Any, int, tuple[Card, ...]]
+
+
+class RemoteHostTable(KabalamTable):
+    """The host's table: the match is the net host's, every move tells the guests (``send``)."""
+
+    record = None  # type: ignore[assignment]  # not the local match's record: a friend's table never replaces it
+
+    def __init__(self, app: Any, host: "Host", plan: TablePlan, send: Callable[[list["Outgoing"]], None],
+                 keep: Callable[[], None], query: str) -> None:
+        self.host = host
+        self.send = send
+        self.keep = keep
+        self.address = query
+        assert host.match is not None, "the host deals before the table opens"
+        super().__init__(app, SavedMatch(plan, host.match))
+
+    @property
+    def plan(self) -> TablePlan:
+        """The set-up's plan, with each friend's name as she gave it when she sat down."""
+        seats = self.saved.plan.seats
+        return TablePlan(tuple(replace(seat, name=self.host.seats[seat.seat].name[:24]) if seat.is_remote else seat
+                               for seat in seats))
+
+    @property
+    def match(self) -> Any:
+        match = self.host.match
+        assert match is not None
+        if self.saved.match is not match:  # a new match: the plan stays
+            self.saved = SavedMatch(self.saved.plan, match)
+        return match
+
+    @property
+    def session(self) -> Session:
+        session = self.host.session
+        assert session is not None
+        return session
+
+    def query(self) -> str:
+        return self.address
+
+    def is_computer(self, seat: str | None) -> bool:
+        if seat is None:
+            return False
+        kind = self.plan.plan_of(seat).kind
+        return kind in BOT_LEVELS or (kind == "remote" and self.host.seats[seat].computer)
+
+    def level_of(self, seat: str) -> str:
+        kind = self.plan.plan_of(seat).kind
+        return self.host.seats[seat].level if kind == "remote" else kind
+
+    def covered(self) -> bool:
+        """A friend's turn is hers, at her device: nothing here to hide (hot seat covers only the
+        people at this device)."""
+        hand = self.hand
+        turn = None if hand.is_over() else hand.turn
+        return turn is not None and self.plan.plan_of(turn).is_person and not self.is_computer(turn) \
+            and turn != self.viewer
+
+    def away(self, seat: str) -> bool:
+        state = self.host.seats[seat]
+        return state.kind == "remote" and state.away and not state.computer
+
+    def view(self, marks: tuple[Mark, ...] = ()) -> KabalamView:
+        """As a local table's, and the status says whose turn it is at a distance: "waiting for
+        NAME" while her device is away, with the button that gives her seat to the computer."""
+        view = super().view(marks)
+        hand = self.hand
+        turn = None if hand.is_over() else hand.turn
+        away = [seat for seat in self.host.seats if self.away(seat) and seat in hand.in_hand]
+        bar = view.bar
+        if turn is not None and turn in away:
+            bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
+        buttons = tuple(ButtonView("give-to-computer", self.t("remote.give", name=self.name(seat)),
+                                   key=f"give-{seat}") for seat in away)
+        # a new match is dealt for everyone at the end of this one (its end offers it), not mid-match
+        bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match"))
+        gone = {seat for seat in self.host.seats if self.host.seats[seat].away}
+        seats = tuple(replace(seat, text=self.t("remote.away_seat", text=seat.text)) if seat.seat in gone else seat
+                      for seat in view.seats)
+        return replace(view, bar=bar, seats=seats)
+
+    def actions(self) -> dict[str, Any]:
+        return {**super().actions(), "give-to-computer": self.give_to_computer,
+                "new-match": lambda target: self.deal()}
+
+    def give_to_computer(self, target: Any) -> None:
+        seat = str(target.getAttribute("data-key") or "").removeprefix("give-")
+        if seat not in self.host.seats or not self.away(seat):
+            return
+        self.send(self.host.give_to_computer(seat))
+        self.refresh()
+        self.continue_play()
+
+    def apply(self, move: Move | None, seat: str, turn: Turn | None = None) -> None:
+        """A move made at this device (the host's own, or the computer's for its ``turn``; with no
+        move, the one the position forces), played by the net host, which tells the guests."""
+        hand = self.hand
+        before, face_up = len(hand.history), hand.face_up
+        if turn is not None and not self.is_computer(seat):
+            return  # her friend came back while the computer thought for her: the seat is hers again
+        if turn is not None:
+            out = self.host.play_computer(turn, move)  # type: ignore[arg-type]
+        elif move is None:
+            out = self.host.play_forced()
+        else:
+            out = self.host.play_here(seat, move)
+        self.send(out)
+        self.shown(seat, before, face_up)
+
+    def shown(self, seat: str, before: int, face_up: tuple[Card, ...]) -> None:
+        """Note what a move showed (the play on its packet, a flip, where its cards came from)."""
+        hand = self.hand
+        self.note_events(hand.history[before:], self.name(seat), face_up)
+        if self.reveal is not None and seat != self.viewer:
+            self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
+        result = self.match.result() if self.match.is_over() else None
+        if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
+            self.cue("win", {"game": self.game})
+        if seat != self.viewer:
+            self._to_say.update(range(before, len(hand.history)))
+        self.save()
+
+    def remote_changed(self, before: Before | None, mover: str | None) -> None:
+        """A guest's message was handled: show the move it made, if any, as a computer's is shown."""
+        hand = self.match.hand
+        if before is not None and hand is before[0] and len(hand.history) > before[1] and mover is not None:
+            self.finish_reveal(go_on=False)
+            self.shown(mover, before[1], before[2])
+            self.after_move(mover, max(self.app.settings.bot_delay_ms, 400))
+            return
+        self.refresh()
+        self.continue_play()
+
+    def next_hand(self) -> None:
+        if self.hand.is_over() and not self.match.is_over():
+            self.deal()
+
+    def deal(self) -> None:
+        """The next hand, or a new match once this one is over: the host deals once every friend
+        present has sent her bytes for the deal (kabale.net.commitment)."""
+        if not self.hand.is_over():
+            return
+        try:
+            out = self.host.deal_next()
+        except ValueError:
+            missing = ", ".join(self.name(seat) for seat in self.host.missing())
+            self.message = Said.of("remote.waiting_for", name=missing)
+            self.refresh()
+            return
+        self.send(out)
+        self.save()
+        self.stop_review()
+        self._to_say.clear()
+        self.reveal, self.flipped, self.selected, self.focus, self.message = None, None, frozenset(), 0, ""
+        self.viewer = self.first_viewer()
+        self.dealing = True
+        self.refresh()
+        self.continue_play()
+
+    def save(self) -> None:
+        """Keep the host's table (its own record: the local match's stays as it was), with the move
+        that the page draws, as a local table does."""
+        self.keep()
+
+
+# -- a guest's page ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ObservedResult:
+    """The match's end as a guest knows it: who is the Great Kabalist."""
+
+    great_kabalists: tuple[str, ...]
+
+
+class ObservedHand:
+    """A hand as a guest's seat knows it: its observation, and the moves told. It answers what the
+    table asks of a hand (the observation of the seat looking; nothing of another seat's cards)."""
+
+    def __init__(self, guest: "Guest") -> None:
+        self.guest = guest
+
+    @property
+    def seen(self) -> KabalamObservation:
+        observation = self.guest.observation
+        assert observation is not None, "a guest's table opens once it has a hand"
+        return observation
+
+    def observation(self, seat: str) -> KabalamObservation:
+        return self.seen
+
+    @property
+    def turn(self) -> str | None:
+        return self.seen.turn
+
+    def is_over(self) -> bool:
+        return self.seen.result is not None
+
+    def result(self) -> HandResult | None:
+        return self.seen.result
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.seen.seats
+
+    @property
+    def in_hand(self) -> tuple[str, ...]:
+        return self.seen.in_hand
+
+    @property
+    def moves(self) -> list[str]:
+        return self.guest.moves
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        return self.seen.history
+
+    @property
+    def face_up(self) -> tuple[Card, ...]:
+        return self.seen.face_up
+
+    def endowment(self, seat: str) -> tuple[Card, ...] | None:
+        """This seat's cards; None for another's, which are not this page's to know (the scores
+        say what they cost)."""
+        return self.seen.endowment if seat == self.seen.seat else None
+
+
+class ObservedMatch:
+    """The match as a guest knows it: the public scores and its seat's hand."""
+
+    def __init__(self, guest: "Guest") -> None:
+        self.guest = guest
+        self._hand: tuple[int, ObservedHand] | None = None
+
+    @property
+    def hand(self) -> ObservedHand:
+        if self._hand is None or self._hand[0] != self.guest.deal:
+            self._hand = (self.guest.deal, ObservedHand(self.guest))  # one object a hand (the log's memo)
+        return self._hand[1]
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        return self.guest.match or {"hand_number": 1, "totals": {}, "in_match": [], "great_kabalists": None}
+
+    @property
+    def seed(self) -> int:
+        return self.guest.deal
+
+    @property
+    def hand_number(self) -> int:
+        return int(self.summary["hand_number"]) or 1
+
+    @property
+    def totals(self) -> dict[str, int]:
+        totals = dict(self.summary["totals"])
+        return {seat: int(totals.get(seat, 0)) for seat in self.hand.seats} | totals
+
+    @property
+    def in_match(self) -> tuple[str, ...]:
+        return tuple(self.summary["in_match"])
+
+    @property
+    def results(self) -> list[HandResult]:
+        return self.guest.results
+
+    def is_over(self) -> bool:
+        return self.summary.get("great_kabalists") is not None
+
+    def result(self) -> ObservedResult | None:
+        winners = self.summary.get("great_kabalists")
+        return None if winners is None else ObservedResult(tuple(winners))
+
+
+def guest_plan(guest: "Guest") -> TablePlan:
+    """Who sits where, from the host's table: this page's seat is "you", a friend's or the host's
+    seat a person elsewhere ("remote", with her name), the computer at its level."""
+    assert guest.table is not None
+    seats = []
+    for seat in guest.table["seats"]:
+        if seat["seat"] == guest.seat:
+            seats.append(SeatPlan(seat["seat"], "you", seat["name"][:24]))
+        elif seat["kind"] == "computer" and seat["level"] in BOT_LEVELS:
+            seats.append(SeatPlan(seat["seat"], seat["level"], ""))
+        else:
+            seats.append(SeatPlan(seat["seat"], "remote", seat["name"][:24]))
+    return TablePlan(tuple(seats))
+
+
+class GuestTable(KabalamTable):
+    """A guest's table: drawn from its seat's view; a move goes to the host (``send``)."""
+
+    record = None  # type: ignore[assignment]
+
+    def __init__(self, app: Any, guest: "Guest", send: Callable[[Any], None], query: str,
+                 host_here: Callable[[], bool] = lambda: True) -> None:
+        self.guest = guest
+        self.host_here = host_here
+        self.send_message = send
+        self.address = query
+        self.observed = ObservedMatch(guest)
+        self.waiting = False  # a move sent, its answer not come yet
+        super().__init__(app, None)  # type: ignore[arg-type]
+
+    @property
+    def plan(self) -> TablePlan:
+        return guest_plan(self.guest)
+
+    @property
+    def match(self) -> Any:
+        return self.observed
+
+    @property
+    def hand(self) -> Any:
+        return self.observed.hand
+
+    def query(self) -> str:
+        return self.address
+
+    def first_viewer(self) -> str | None:
+        return self.guest.seat
+
+    def persons_in_hand(self) -> tuple[str, ...]:
+        seat = self.guest.seat
+        return (seat,) if seat is not None and seat in self.hand.seats else ()
+
+    def is_computer(self, seat: str | None) -> bool:
+        return False  # the host's page plays the computer: here every other seat plays elsewhere
+
+    def covered(self) -> bool:
+        return False
+
+    def may_review(self) -> bool:
+        return False  # a review replays the whole deal, which this page does not hold
+
+    def continue_play(self) -> None:
+        """The host plays what follows by itself (forced moves, the computer's turns)."""
+
+    def play_forced(self) -> bool:
+        return False
+
+    def view(self, marks: tuple[Mark, ...] = ()) -> KabalamView:
+        """As the host's table, without what only the host does (deal, start a new match); the
+        status names a player who is away ("waiting for NAME")."""
+        view = super().view(marks)
+        bar = replace(view.bar, buttons=tuple(b for b in view.bar.buttons if b.action != "new-match"))
+        hand = self.hand
+        turn = None if hand.is_over() else hand.turn
+        table = self.guest.table or {"seats": []}
+        away = {seat["seat"] for seat in table["seats"] if seat["away"] and not seat["computer"]}
+        if turn is not None and turn in away:
+            bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
+        hosts = [seat["name"] for seat in table["seats"] if seat["kind"] == "here"]
+        if not self.host_here():  # the host's page is gone (a reload, a phone asleep): its answers wait
+            bar = replace(bar, status=self.t("remote.waiting_for", name=hosts[0] if hosts else self.t("remote.host_name")))
+        result = view.result
+        if result is not None:
+            # the deal everyone can check (kabale.net.commitment): what this page found once the host revealed it
+            check = self.guest.checks.get(self.guest.deal)
+            checked = () if check is None else (self.t("remote.check_ok") if check.ok
+                                                else self.t("remote.check_failed", reason=check.text[:200]),)
+            result = replace(result, actions=(), lines=(*result.lines, *checked, self.t("remote.host_deals")))
+        return replace(view, bar=bar, result=result)
+
+    def actions(self) -> dict[str, Any]:
+        return {**super().actions(), "next-hand": lambda target: None, "new-match": lambda target: None}
+
+    def next_hand(self) -> None:
+        """The host deals (N at a guest's table does nothing: its end says so)."""
+
+    def may_play(self) -> bool:
+        if self.waiting or not self.host_here():
+            return False
+        return super().may_play()
+
+    def play(self, move: Move) -> None:
+        """Send the move to the host; the table changes when its answer comes (the news, or why not)."""
+        if not self.may_play():
+            return
+        self.send_message(self.guest.play(str(move)))
+        self.waiting = True
+        self.selected, self.message = frozenset(), ""
+        self.refresh()
+
+    def remote_changed(self, before: Before | None, mover: str | None) -> None:
+        """The host's news: show another's play on its packet as a computer's is shown; a refusal
+        is said over the felt."""
+        self.waiting = False
+        refusal, self.guest.refusal = self.guest.refusal, None
+        if refusal is not None:
+            self.message = refusal_words(refusal.code, refusal.text, refusal.details)
+        hand = self.hand
+        if before is not None and before[0] is hand and len(hand.history) > before[1] and mover is not None:
+            self.finish_reveal(go_on=False)
+            self.note_events(hand.history[before[1]:], self.name(mover), before[2])
+            if self.reveal is not None and mover != self.viewer:
+                self.cue("travel", {"seat": mover, "packet": self.reveal.packet})
+            if mover != self.viewer:
+                self._to_say.update(range(before[1], len(hand.history)))
+            self.show_for_a_moment(OWN_REVEAL_MS)
+        elif before is not None and before[0] is not hand:
+            self.reveal, self.flipped, self.selected, self.focus = None, None, frozenset(), 0
+            self.dealing = True
+        self.refresh()
+
+    def save(self) -> None:
+        """The guest's page keeps its seat's record itself (kabale.web.remote_guest)."""
+
+
+#: The refusals with words of their own (kabale.net.messages.CODES); any other says the host's English.
+REFUSAL_CODES = frozenset({"malformed", "too_big", "unknown_kind", "wrong_version", "not_seated", "other_seat",
+                           "bad_token", "out_of_turn", "illegal_move", "stale", "no_such_seat", "not_remote",
+                           "seat_taken", "already_seated", "bad_name", "no_hand", "not_wanted", "too_late"})
+
+
+def refusal_words(code: str, text: str, details: dict[str, Any]) -> Words:
+    """Why the host refused a message, in the player's language: an illegal move as the engine's
+    own refusal (its reason and details came with it), any other by its code."""
+    reason = details.get("reason")
+    if code == "illegal_move" and isinstance(reason, str):
+        return Told(refusal, (IllegalMove(text, reason, {k: v for k, v in details.items() if k != "reason"}),))
+    return Said.of(f"remote.refused.{code}" if code in REFUSAL_CODES else "remote.refused.other")

@@ -1,0 +1,353 @@
+"""Issue 30, the browser half: KABALAM with a friend on another device, two Chromium contexts
+meeting through a real Nostr relay on 127.0.0.1 (the ``nostr_relay`` fixture) and playing over
+WebRTC data channels, the whole site as it is served.
+
+* The host sets a seat up as "A friend on another device", gets the invite link (the room's
+  password in its #fragment), and starts once the friend has sat down.
+* The guest opens the link, picks the free seat and a name, and sits down; both play the hand
+  through the page, by role and name, as a person does; the scores agree on both devices.
+* Every message the guest's page received (recorded raw, as the transport handed it on) names no
+  card the guest's seat was not shown (tests/unit/net_helpers.py ``visible``, against the host's
+  hand at its end: a card hidden then and never shown is in none of them).
+* A guest's reload mid-hand comes back to its seat, with its cards, by its stored token.
+* Hostile messages from the guest's page are refused, each with its reason shown to that guest,
+  and the host's match does not change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard  # type: ignore[import-not-found]
+from helpers import INSTANT, click_move, settle, stored  # type: ignore[import-not-found]
+from relay import LocalRelay  # type: ignore[import-not-found]
+
+from kabale.games.kabala.rules import Move
+from kabale.games.kabalam.match import Match
+from kabale.net.views import observation_from_dict
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+from net_helpers import cards_in, visible  # noqa: E402
+
+CONNECT_TIMEOUT_MS = 60_000
+RECORD = "window.kabaleNetRecord = [];"
+
+
+class Devices:
+    """Browser contexts of their own (two devices), guarded, their consoles read."""
+
+    def __init__(self, browser: Browser, guard: NetworkGuard) -> None:
+        self.browser, self.guard = browser, guard
+        self.contexts: list[BrowserContext] = []
+        self.logs: list[ConsoleLog] = []
+
+    def open(self) -> Page:
+        context = self.browser.new_context(bypass_csp=True)
+        context.add_init_script(INSTANT)
+        context.add_init_script(RECORD)
+        self.guard.watch(context)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        page.set_default_timeout(20_000)
+        log = ConsoleLog()
+        self.logs.append(log)
+        page.on("console", log.record)
+        page.on("pageerror", lambda error: log.errors.append(f"uncaught: {error}"))
+        return page
+
+
+@pytest.fixture
+def devices(browser: Browser, network_guard: NetworkGuard) -> Iterator[Devices]:
+    made = Devices(browser, network_guard)
+    yield made
+    # read before the contexts close (a page whose peer goes away at the end may say so on its console);
+    # Trystero says so when a peer's channel closes under it (a reload): not an error of ours
+    errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error]
+    for context in made.contexts:
+        context.close()
+    assert not errors, f"console errors: {errors}"
+    assert not network_guard.foreign, f"a page reached another host: {network_guard.foreign}"
+
+
+def ready(page: Page) -> None:
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+
+
+def host_invites(host: Page, base_url: str, relay: LocalRelay) -> str:
+    """The host's set-up with West for a friend; Start opens the lobby and its invite link."""
+    host.goto(f"{base_url}?game=kabalam&relay={relay.url}&ice=none")
+    ready(host)
+    host.get_by_label("Who sits West?").select_option(label="A friend on another device")
+    host.get_by_role("button", name="Start the match").click()
+    expect(host.get_by_role("heading", name="Invite your friends")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    link = host.get_by_label("Invite link").input_value()
+    assert re.search(r"\?game=kabalam&join=[\w-]+&relay=ws://127\.0\.0\.1:\d+/&ice=none#[\w-]+$", link), link
+    expect(host.get_by_role("button", name="Start the match")).to_be_disabled()
+    return link
+
+
+def guest_opens(guest: Page, link: str) -> None:
+    guest.goto(link)
+    ready(guest)
+    expect(guest.get_by_role("radio", name="West")).to_be_checked(timeout=CONNECT_TIMEOUT_MS)
+
+
+def guest_sits(guest: Page, link: str, name: str = "Bo", opened: bool = False) -> None:
+    if not opened:
+        guest_opens(guest, link)
+    guest.get_by_label("Your name").fill(name)
+    guest.get_by_role("button", name="Sit down").click()
+    expect(guest.get_by_role("status")).to_have_text(re.compile("You sit at West"), timeout=CONNECT_TIMEOUT_MS)
+
+
+def start(host: Page, guest: Page) -> None:
+    expect(host.get_by_text("West: Bo has sat down")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    host.get_by_role("button", name="Start the match").click()
+    for page in (host, guest):
+        expect(page.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+
+
+def host_record(host: Page) -> dict[str, Any]:
+    record = stored(host, "kabalam-host")
+    assert record is not None, "the host keeps no table"
+    return dict(record["data"]["host"])
+
+
+def host_match(host: Page) -> Match:
+    return Match.from_dict(host_record(host)["match"])
+
+
+def guest_record(guest: Page) -> dict[str, Any]:
+    record = stored(guest, "kabalam-guest")
+    assert record is not None, "the guest keeps no seat"
+    return dict(record["data"]["guest"])
+
+
+def simple_move(legal: tuple[Move, ...]) -> Move:
+    """A simple player: the first play if there is one, else the first move (a pass)."""
+    plays = [move for move in legal if move.is_play]
+    return plays[0] if plays else legal[0]
+
+
+def moves_made(host: Page) -> int:
+    hand = host_match(host).hand
+    assert hand is not None
+    return len(hand.moves)
+
+
+def wait_for_host(host: Page, more_than: int) -> None:
+    host.wait_for_function(
+        "(n) => { const r = localStorage.getItem('kabale:kabalam-host');"
+        " if (!r) return false; const m = JSON.parse(r).data.host.match;"
+        " const hands = m.hands || []; const last = hands[hands.length - 1];"
+        " return Boolean(last) && (last.moves || []).length > n; }", arg=more_than, timeout=CONNECT_TIMEOUT_MS)
+
+
+def wait_for_guest(guest: Page, moves: int) -> None:
+    """The guest's page has been told every move made (its record shows them)."""
+    guest.wait_for_function(
+        "(n) => { const r = localStorage.getItem('kabale:kabalam-guest');"
+        " return Boolean(r) && JSON.parse(r).data.guest.moves.length === n; }", arg=moves, timeout=CONNECT_TIMEOUT_MS)
+    settle(guest)
+
+
+def play_one(host: Page, guest: Page) -> bool:
+    """One move of the seat to play, by its own device; False once the hand is over."""
+    match = host_match(host)
+    hand = match.hand
+    assert hand is not None
+    if hand.is_over():
+        return False
+    count = len(hand.moves)
+    if hand.turn == "S":
+        settle(host)
+        click_move(host, simple_move(hand.observation("S").legal_moves))
+    else:
+        assert hand.turn == "W"
+        wait_for_guest(guest, count)
+        observation = observation_from_dict(guest_record(guest)["observation"])
+        assert observation == hand.observation("W")  # the guest sees its seat exactly as the host's engine
+        click_move(guest, simple_move(observation.legal_moves))
+    wait_for_host(host, count)
+    return True
+
+
+def test_the_set_up_offers_a_friend_on_another_device(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}?game=kabalam")
+    ready(page)
+    options = page.get_by_label("Who sits West?").locator("option").all_inner_texts()
+    assert "A friend on another device" in options and "The computer, expert" in options
+
+
+def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay, axe_violations: Any) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    assert axe_violations(host) == []  # the lobby: the invite, the seats, Start
+    guest_opens(guest, link)
+    assert axe_violations(guest) == []  # the free seats, the name, Sit down
+    guest_sits(guest, link, opened=True)
+    start(host, guest)
+    assert axe_violations(guest) == []  # the guest's table
+    for _ in range(400):
+        if not play_one(host, guest):
+            break
+    match = host_match(host)
+    hand = match.hand
+    assert hand is not None and hand.is_over()
+    # both devices show the hand's end, with the same totals
+    wait_for_guest(guest, len(hand.moves))
+    for page in (host, guest):
+        expect(page.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_be_visible(
+            timeout=CONNECT_TIMEOUT_MS)
+    guest_match = guest_record(guest)["match"]
+    assert guest_match["totals"] == match.totals
+    assert [result["scores"] for result in guest_match["results"]] == [dict(r.scores) for r in match.results]
+    totals = [[row.locator("td").last.inner_text() for row in page.locator(".hand-scores tbody tr").all()]
+              for page in (host, guest)]
+    assert totals[0] == totals[1] == [str(match.totals[seat]) for seat in hand.seats]
+    # the guest deals nothing: the host does
+    expect(guest.get_by_text("The host deals the next hand.")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    # the guest's page checked the deal the host revealed, and says so
+    expect(guest.get_by_text(re.compile("^The deal checks out"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    # every message the guest received names only cards its seat was shown
+    received = guest.evaluate("window.kabaleNetRecord")
+    assert received and all(item["text"] for item in received)
+    shown = visible(hand, "W")
+    leaks = []
+    for item in received:
+        message = json.loads(item["text"])
+        if message["kind"] == "reveal":  # after the hand: the secret, no card
+            continue
+        leaks += [f"{message['kind']}: {card}" for card in set(cards_in(message)) if card not in shown]
+    assert leaks == []
+    kinds = {json.loads(item["text"])["kind"] for item in received}
+    assert {"table", "seated", "state", "update", "reveal"} <= kinds
+    # the guest's page checked the deal the host revealed
+    check = stored(guest, "kabalam-guest")["data"]["guest"]["checks"]  # type: ignore[index]
+    assert [entry["outcome"] for entry in check] == ["ok"]
+
+
+def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    guest_sits(guest, link)
+    start(host, guest)
+    for _ in range(6):
+        play_one(host, guest)
+    token = guest_record(guest)["token"]
+    guest.reload()
+    ready(guest)
+    # the table is drawn from the stored seat at once, then the host's state brings it up to date
+    expect(guest.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    assert guest_record(guest)["token"] == token and guest_record(guest)["seat"] == "W"
+    expect(host.locator(".seats").get_by_text(re.compile(r"^Bo"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    hand = host_match(host).hand
+    assert hand is not None
+    mark = len(hand.moves)
+    for _ in range(300):  # both play on until the guest has played twice from its seat (or the hand ends)
+        hand = host_match(host).hand
+        assert hand is not None
+        if sum(1 for move in hand.history[mark:] if move.seat == "W" and move.kind in ("bare", "double", "pass")) >= 2:
+            break
+        if not play_one(host, guest):
+            break
+    assert guest_record(guest)["seat"] == "W"
+    assert guest_record(guest)["moves"] == [str(move) for move in hand.moves]
+
+
+def test_hostile_messages_from_a_guest_are_refused_with_their_reason(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    guest_sits(guest, link)
+    start(host, guest)
+    before = host_record(host)
+    record = guest_record(guest)
+    token, deal = record["token"], record["deal"]
+    hand = host_match(host).hand
+    assert hand is not None
+    at = len(hand.moves)
+    other = "W" if hand.turn == "S" else "S"
+    hostile = [
+        ({"v": 1, "kind": "play", "seat": "S", "token": token, "deal": deal, "at": at, "move": "yield"},
+         "That is not your seat."),
+        ({"v": 1, "kind": "shuffle"}, "The host knows no such message."),
+        ({"v": 1, "kind": "join", "seat": "S", "name": "Eve", "token": ""},
+         "That seat is not for a friend on another device."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": "forged", "deal": deal, "at": at, "move": "yield"},
+         "This page does not hold that seat."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": token, "deal": deal, "at": at, "move": "x" * 3000},
+         "That message is too long for the host."),
+        ({"v": 2, "kind": "hello"}, "The host plays another version of Kabale: reload the page."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": token, "deal": deal, "at": at + 5, "move": "yield"},
+         "The game has moved on since."),
+    ]
+    if other == "W":  # the host's turn: the guest's move is out of turn
+        hostile.append(({"v": 1, "kind": "play", "seat": "W", "token": token, "deal": deal, "at": at,
+                         "move": "pass 1"}, "It is not your turn."))
+    feedback = guest.locator(".feedback .refusal")
+    for message, reason in hostile:
+        guest.evaluate("(text) => window.kabalePage.netSend(null, text)", json.dumps(message))
+        expect(feedback).to_have_text(reason, timeout=CONNECT_TIMEOUT_MS)
+    after = host_record(host)
+    assert after["match"] == before["match"] and after["seats"] == before["seats"]
+
+
+def test_while_a_friend_is_away_the_table_waits_for_her_and_the_host_may_give_her_seat_to_the_computer(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    guest_sits(guest, link)
+    start(host, guest)
+    for _ in range(200):  # on to the friend's turn
+        hand = host_match(host).hand
+        assert hand is not None and not hand.is_over()
+        if hand.turn == "W":
+            break
+        play_one(host, guest)
+    count = moves_made(host)
+    guest.context.close()  # her phone is gone
+    expect(host.get_by_role("status")).to_have_text("Waiting for Bo", timeout=CONNECT_TIMEOUT_MS)
+    give = host.get_by_role("button", name="Let the computer play for Bo")
+    assert moves_made(host) == count  # nobody plays for her until the host says so
+    give.click()
+    wait_for_host(host, count)  # the computer plays her turn
+    expect(give).to_have_count(0)  # given: the computer plays on for her until she comes back
+    expect(host.get_by_role("status")).not_to_have_text("Waiting for Bo")
+
+
+def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, guest = devices.open(), devices.open()
+    link = host_invites(host, base_url, nostr_relay)
+    guest_sits(guest, link)
+    start(host, guest)
+    for _ in range(4):
+        play_one(host, guest)
+    moves = [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
+    host.reload()
+    ready(host)
+    expect(host.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    assert [str(move) for move in host_match(host).hand.moves] == moves  # type: ignore[union-attr]
+    # the guest's page finds the host's new page in the room, and is back at its seat by its token
+    expect(host.locator(".seats").get_by_text(re.compile(r"^Bo"))).not_to_have_text(re.compile("away"),
+                                                                                      timeout=CONNECT_TIMEOUT_MS)
+    mark = len(host_match(host).hand.history)  # type: ignore[union-attr]
+    for _ in range(300):  # both play on until the guest has played twice from its seat (or the hand ends)
+        hand = host_match(host).hand
+        assert hand is not None
+        if sum(1 for event in hand.history[mark:] if event.seat == "W" and event.kind in ("bare", "double", "pass")) >= 2:
+            break
+        if not play_one(host, guest):
+            break
+    assert guest_record(guest)["moves"] == [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]

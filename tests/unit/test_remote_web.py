@@ -1,0 +1,232 @@
+"""Issue 30 in CPython: the host's page and a guest's page, each the whole app as in its worker,
+their transports replaced by a room that carries each ``net-send`` to the other as the page's
+``net-message`` (assets/js/page.js does it over Trystero; tests/e2e/test_remote_play.py over a
+real relay and data channels).
+
+What is checked here, where no browser is needed: the set-up's friend's seat opens a room with
+the relays and ICE servers of the address and an invite that holds its password in the fragment;
+the guest's page joins that room, sees the free seat and sits down; each page draws the hand
+from its own seat (the guest's drawing names none of the host's cards); a guest's move reaches
+the host's match; a hostile message is refused and the guest is told why in its language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+
+from kabale.web.app import App, start
+from kabale.web.dom import Drawn
+from kabale.web.local_storage import Boot
+from kabale.web.page import PAGE
+from kabale.web.remote_link import invite_from
+
+SETTINGS = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1,
+                       "data": {"bot_speed": "instant", "language": "en"}})
+RELAY = "ws://127.0.0.1:7000/"
+
+
+@pytest.fixture(autouse=True)
+def no_page_left() -> Iterator[None]:
+    PAGE.take()
+    yield
+    PAGE.take()
+
+
+def texts(drawing: Any) -> list[str]:
+    """Every text and attribute value of a drawing, in order."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            out.append(node)
+            return
+        if hasattr(node, "drawn"):
+            node = node.drawn
+        if not isinstance(node, Drawn):
+            return
+        flat = node[1]
+        out.extend(str(flat[i + 1]) for i in range(0, len(flat), 2))
+        for child in node[2:]:
+            walk(child)
+
+    walk(drawing)
+    return out
+
+
+class Room:
+    """Two pages in one room: ``host`` (peer "h") and ``guest`` (peer "g"). Each app's commands are
+    taken after each input (the apps share the worker's one PAGE, so they take turns)."""
+
+    def __init__(self) -> None:
+        self.apps: dict[str, App] = {}
+        self.commands: dict[str, list[list[Any]]] = {"h": [], "g": []}
+        self.sent: dict[str, list[str]] = {"h": [], "g": []}  # texts each peer received
+
+    def boot(self, peer: str, **values: Any) -> App:
+        app = start(Boot(storage={"kabale:settings": SETTINGS}, origin="http://127.0.0.1:8000", pathname="/",
+                         **values))
+        self.apps[peer] = app
+        self.route(peer)
+        return app
+
+    def input(self, peer: str, message: dict[str, Any]) -> None:
+        self.apps[peer].receive(message)
+        self.route(peer)
+
+    def route(self, peer: str) -> None:
+        """Take what ``peer``'s app asked of its page; carry its messages to the other page."""
+        queue = [(peer, PAGE.take())]
+        while queue:
+            sender, commands = queue.pop(0)
+            self.commands[sender] += commands
+            for command in commands:
+                if command[0] != "net-send":
+                    continue
+                to = command[1] or ("g" if sender == "h" else "h")
+                if to not in self.apps:
+                    continue
+                self.sent[to].append(command[2])
+                self.apps[to].receive({"type": "net-message", "extra": {"peer": sender, "text": command[2]}})
+                queue.append((to, PAGE.take()))
+
+    def meet(self) -> None:
+        self.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": True}})
+        self.input("g", {"type": "net-peer", "extra": {"peer": "h", "joined": True}})
+
+    def drawing(self, peer: str) -> Any:
+        renders = [command for command in self.commands[peer] if command[0] == "render"]
+        assert renders
+        return renders[-1][2]
+
+    def joined(self, peer: str) -> dict[str, Any]:
+        joins = [command[1] for command in self.commands[peer] if command[0] == "net-join"]
+        assert len(joins) == 1, joins
+        return dict(joins[0])
+
+
+def click(action: str, **attributes: str) -> dict[str, Any]:
+    return {"type": "click", "within": "view",
+            "path": [{"tag": "BUTTON", "attributes": {"type": "button", "data-action": action, **attributes}}]}
+
+
+def change(tag: str, value: str, **attributes: str) -> dict[str, Any]:
+    return {"type": "change", "within": "view", "path": [{"tag": tag, "attributes": attributes, "value": value}]}
+
+
+def play(room: Room, peer: str, observation: Any, move: Any) -> None:
+    """A move made as a person makes it: the cards of its values picked up, then its packet."""
+    if move.kind == "yield":
+        room.input(peer, click("yield"))
+        return
+    used: set[int] = set()
+    for value in move.values if move.kind in ("bare", "double") else ():
+        index = next(i for i, card in enumerate(observation.endowment) if card.value == value and i not in used)
+        used.add(index)
+        room.input(peer, click("card", **{"data-index": str(index)}))
+    room.input(peer, click("packet", **{"data-packet": str(move.packet)}))
+
+
+def seated_room() -> tuple[Room, str]:
+    """The host set West up for a friend; the guest opened the invite and sat down as Bo."""
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none")
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", click("start"))
+    lobby = texts(room.drawing("h"))
+    link = next(text for text in lobby if text.startswith("http://127.0.0.1:8000/?game=kabalam&join="))
+    path, _, fragment = link.partition("#")
+    room.boot("g", search=path.removeprefix("http://127.0.0.1:8000/"), fragment="#" + fragment)
+    room.meet()
+    assert "West: waiting for a friend" in texts(room.drawing("g"))
+    room.input("g", change("INPUT", "Bo", **{"data-field": "name"}))
+    room.input("g", click("sit"))
+    return room, link
+
+
+def test_the_host_s_room_is_the_invite_s_and_its_password_travels_only_in_the_fragment() -> None:
+    room, link = seated_room()
+    host, guest = room.joined("h"), room.joined("g")
+    assert host == guest  # the same room, password, relays and ICE servers
+    assert host["relays"] == [RELAY] and host["ice"] == []
+    assert link.endswith("#" + host["password"]) and host["password"] not in link.partition("#")[0]
+    invite = invite_from(link.partition("?")[2].partition("#")[0], "#" + link.partition("#")[2])
+    assert invite is not None and invite.room == host["room"]
+    assert "West: Bo has sat down" in texts(room.drawing("h"))
+
+
+def test_each_page_draws_the_hand_from_its_own_seat_and_a_guest_s_move_reaches_the_host() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host_app = room.apps["h"]
+    match = host_app.screen.match  # type: ignore[attr-defined]
+    hand = match.hand
+    guest_text = " ".join(texts(room.drawing("g")))
+    assert "Your endowment (10 cards)" in guest_text or "Your endowment (11 cards)" in guest_text
+    # every card the guest's page names is one its seat may see: its own, the face-up cards
+    mine = {str(card) for card in hand.endowment("W")} | {str(card) for card in hand.face_up}
+    named = {value for value in texts(room.drawing("g")) if len(value) == 2 and value[1] in "SHDC"}
+    assert named and named <= mine
+    # the guest plays when its turn comes: the host's match has its move
+    for _ in range(60):
+        if hand.turn == "W":
+            break
+        observation = hand.observation("S")
+        play(room, "h", observation, observation.legal_moves[0])
+    assert hand.turn == "W"
+    before = len(hand.moves)
+    observation = hand.observation("W")
+    move = observation.legal_moves[0]
+    play(room, "g", observation, move)
+    assert len(hand.moves) > before and hand.moves[before] == move
+    guest_record = json.loads(room.apps["g"].store.backend.get("kabale:kabalam-guest") or "{}")
+    assert guest_record["data"]["guest"]["moves"] == [str(m) for m in hand.moves]
+
+
+def test_a_hostile_message_changes_nothing_and_the_guest_is_told_why() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
+    before = [str(move) for move in hand.moves]
+    hostile = '{"v":1,"kind":"play","seat":"S","token":"x","deal":1,"at":0,"move":"yield"}'
+    room.input("h", {"type": "net-message", "extra": {"peer": "g", "text": hostile}})
+    assert [str(move) for move in hand.moves] == before
+    assert json.loads(room.sent["g"][-1])["code"] == "other_seat"
+    assert "That is not your seat." in texts(room.drawing("g"))
+    room.input("h", {"type": "net-message", "extra": {"peer": "g", "text": "{"}})
+    assert "The host could not read that message." in texts(room.drawing("g"))
+    assert [str(move) for move in hand.moves] == before
+
+
+def test_a_guest_s_keys_and_the_host_s_only_buttons_do_nothing_at_its_table() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    for key in ("n", "y", "Escape", "1"):
+        room.input("g", {"type": "keydown", "key": key, "path": [{"tag": "DIV", "attributes": {}}]})
+    room.input("g", click("next-hand"))
+    room.input("g", click("new-match"))
+    assert not [command for command in room.commands["g"] if command[0] == "warn"]  # no failure caught
+    assert "New match" not in texts(room.drawing("g"))
+
+
+def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
+    for _ in range(60):  # on to the friend's turn
+        if hand.turn == "W":
+            break
+        observation = hand.observation("S")
+        play(room, "h", observation, observation.legal_moves[0])
+    del room.apps["g"]  # her page is gone
+    room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": False}})
+    shown = texts(room.drawing("h"))
+    assert "Waiting for Bo" in shown and "Let the computer play for Bo" in shown
+    assert any(text.startswith("Bo: ") and text.endswith(" · away") for text in shown)
+    before = len(hand.moves)
+    room.input("h", click("give-to-computer", **{"data-key": "give-W"}))
+    assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
+    assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
+    assert "Let the computer play for Bo" not in texts(room.drawing("h"))
