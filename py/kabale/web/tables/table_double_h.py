@@ -481,6 +481,8 @@ class DoubleHTable(TableShell):
             return
         self.changed()
         self.source, self.message, self.hint, self.notice = None, "", None, ""
+        if move.kind is MoveKind.DRAW:  # the drawn card turns over on its way from the stock to the waste
+            self.cue("draw", {"from": ".stock-area .stock", "cards": ".stock-area .waste [data-card]"})
         if move.kind is MoveKind.NEXT_ROUND:
             self.notice, self.notice_at = Said.of("dh.round", round=game.round, bonus=self.facts().bonus), STOCK
             self.app.announce(self.said(self.notice))
