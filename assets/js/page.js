@@ -160,6 +160,7 @@ function bootMessage() {
     languages: [...(navigator.languages || [])],
     framed: Boolean(status.framed),
     updateReady: Boolean(window.kabaleUpdate && window.kabaleUpdate.ready),
+    now: Date.now(), offset: new Date().getTimezoneOffset(), // the player's calendar day (issue 31)
     ...storageNow(),
   };
 }

@@ -515,7 +515,7 @@ class DoubleHTable(TableShell):
         if game.is_over() and not self.saved.counted:
             result = game.result()
             self.stats = self.app.count_result(
-                self.game, lambda stats: stats.record(result.outcome == "won", result.round, result.wins))
+                self.game, lambda stats: stats.record(result.outcome == "won", result.round, result.wins), self.saved)
             self.saved.counted = True
             if result.outcome == "won":  # the cards go home, the bonus is counted up
                 self.cue("win", {"game": self.game, "bonus": result.wins})
@@ -577,6 +577,8 @@ class DoubleHTable(TableShell):
         if game.is_over():
             return
         self.message = ""  # a refusal of an earlier press is old news once the player asks what to do
+        if not self.saved.hinted:  # the statistics tell the wins with the Hint apart (saved with the next move)
+            self.saved.hinted = True
 
         def work() -> None:
             from kabale.solver import HONEST, hint

@@ -382,6 +382,8 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         if self.reveal is not None and seat != self.viewer:  # cards nobody here saw: from the seat's fan
             self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
         result = self.match.result() if self.match.is_over() else None
+        if result is not None:
+            self.app.count_match(self.saved)  # the match's history (once): the home, the charts
         if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
             self.cue("win", {"game": self.game})
         self.save()

@@ -178,7 +178,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
             counted = True
             result = game.result()
             assert result is not None
-            self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won))
+            self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won), self.saved)
             self.saved.counted = True
             if result.won:
                 self.cue("win", {"game": self.game})
