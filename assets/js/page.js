@@ -245,6 +245,28 @@ addEventListener("storage", (event) => {
 addEventListener("kabale:update-ready", () => post({ type: "kabale:update-ready" }));
 document.getElementById("dialog")?.addEventListener("close", () => post({ type: "dialog-closed" }));
 
+// The daily deal's share line (issue 31): shared in the click itself, where the Web Share API and
+// the clipboard take the player's gesture; then Python hears how it went, to say so in her words.
+document.body.addEventListener("click", async (event) => {
+  const button = event.target.closest && event.target.closest("[data-share-text]");
+  if (!button) return;
+  const text = button.dataset.shareText;
+  const url = new URL(button.dataset.shareQuery || "", location.href).href;
+  let how = "failed";
+  try {
+    if (navigator.share) {
+      await navigator.share({ text, url });
+      how = "shared";
+    } else {
+      await navigator.clipboard.writeText(`${text}\n${url}`);
+      how = "copied";
+    }
+  } catch (error) {
+    how = error && error.name === "AbortError" ? "cancelled" : "failed";
+  }
+  post({ type: "shared", extra: { how } });
+});
+
 // A card's drag (assets/js/drag.js asks through these events, and reads ``detail.accepted`` at
 // once): Python picks the cards up when the drag begins, and answers with every control that
 // takes them (``accepts``); the drag goes on meanwhile, and the drop is Python's to play or refuse.

@@ -186,3 +186,70 @@ def test_the_last_thirty_days_and_the_daily_streak() -> None:
     assert results["2026-12-01"] is not None and results["2026-12-01"].won  # the first of the day
     assert history.daily_streak(today) == 2  # 30 Nov, 1 Dec: today's not played yet
     assert history.add(Played("2026-12-01", 9, False, daily="2026-12-01")).games[-1].practice
+
+
+def finished(saved: Any) -> Any:
+    """The saved game played to its end, its first legal move each time (giving up is no move here)."""
+    game = saved.game
+    while not game.is_over():
+        moves = [move for move in game.legal_moves() if "give" not in str(move).lower()] or game.legal_moves()
+        game.apply(moves[0])
+    return saved
+
+
+def test_the_end_of_a_daily_deal_shows_its_share_line_the_streak_and_the_last_thirty_days() -> None:
+    from kabale.web import comeback
+
+    app = start(Boot(storage={}, now_ms=NOON, search="?game=patience&daily=2026-12-02"))
+    saved = finished(app.store.load("patience"))
+    app.count_result("patience", lambda stats: stats.record(bool(saved.game.result().won)), saved)
+    panel = comeback.daily_panel(app, "patience", saved)
+    assert panel is not None
+    drawn = json.loads(json.dumps(panel.drawn if hasattr(panel, "drawn") else panel))
+    nodes = flat(drawn)
+    line = next(node["text"] for node in nodes if node.get("class") == "share-line")
+    left = len(saved.game.endowment)
+    won = saved.game.result().won
+    assert line == ("Kabale · Patience Kabalam · 2 Dec 2026 · " + ("won" if won else f"{left} cards left")
+                    + f" · {len(saved.game.moves)} moves")
+    for card in saved.game.endowment:  # nothing of the deal: no card's name
+        assert str(card) not in line
+    share = next(node for node in nodes if "data-share-text" in node)
+    assert share["data-share-text"] == line and share["data-share-query"] == "?game=patience&daily=2026-12-02"
+    assert len([node for node in nodes if node.get("class", "").startswith("daily-day ")]) == 30
+    assert len([node for node in nodes if node["tag"] == "tr"]) == 31  # the same days as a table, and its head
+    assert not [node for node in nodes if node.get("class") == "daily-practice"]
+    # played again: practice, and the line still says the day's first result
+    app.count_result("patience", lambda stats: stats.record(False), saved)
+    again = flat(json.loads(json.dumps(comeback.daily_panel(app, "patience", saved))))
+    assert [node["text"] for node in again if node.get("class") == "daily-practice"] == [
+        "Practice: the day's result is the first game of this deal."]
+    assert next(node["text"] for node in again if node.get("class") == "share-line") == line
+
+
+def test_the_records_issue_31_added_read_back_as_written() -> None:
+    """tests/fixtures/issue_31: the history of each game, KABALAM's matches, a daily deal in progress
+    and the envelope's time, as this release wrote them (never write the fixture again to pass)."""
+    from pathlib import Path
+
+    from kabale.web.storage.history import VALIDATORS as HISTORY_VALIDATORS
+    from kabale.web.storage.history import Matches
+    from kabale.web.storage.saved import VALIDATORS
+    from kabale.web.storage.store import MemoryBackend, Store
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "issue_31" / "history-and-daily.json"
+    storage = json.loads(path.read_text(encoding="utf-8"))["storage"]
+    store = Store(MemoryBackend(dict(storage)), validators={**VALIDATORS, **HISTORY_VALIDATORS})
+    patience, double_h, matches = (store.load(name) for name in ("history:patience", "history:double-h",
+                                                                  "history:kabalam"))
+    saved = store.load("double-h")
+    assert store.take_problems() == []
+    assert isinstance(patience, History) and isinstance(double_h, History) and isinstance(matches, Matches)
+    assert [game.practice for game in patience.games] == [False, False, False, True, False]
+    assert patience.daily_streak(datetime.date(2026, 12, 2)) == 1 and patience.daily_result("2026-12-01").won  # type: ignore[union-attr]
+    assert (double_h.games[0].round, double_h.games[0].bonus, double_h.games[0].hinted) == (2, 2, True)
+    assert matches.games[0].totals_after() == [(3, 40, 12), (23, 110, 12)]
+    assert isinstance(saved, SavedDoubleH) and saved.daily == "2026-12-02" and saved.hinted
+    assert len(saved.game.moves) == 7 and store.saved_at("double-h") == 1796212803000
+    for name in ("history:patience", "history:double-h", "history:kabalam", "double-h"):  # saved back unchanged
+        assert store.load(name).to_dict() == json.loads(storage[f"kabale:{name}"])["data"]  # type: ignore[union-attr]

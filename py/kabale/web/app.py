@@ -60,6 +60,7 @@ class App:
                            refused=not keeps)
         self._daily_seeds: dict[tuple[str, str], int] = {}  # (game, day) -> its deal, found once a page
         self._home_task: Any = None  # the home's saved games, read once the page is ready (later)
+        self.shared = ""  # how the daily deal's line was last shared ("copied", "failed"), said by its button
         #: A frame on another site whose storage is kept apart from the full site's (storage.js finds out).
         self.kept_apart = False
         self.framed = self.boot.framed  # inside a frame (a blog's iframe, embedded or not)
@@ -117,7 +118,7 @@ class App:
             "kabale:dragstart": self.on_drag_start, "kabale:drop": self.on_drop,
             "popstate": self.on_popstate, "storage": self.on_storage, "dialog-closed": self.on_dialog_closed,
             "partitioned": self.on_partitioned, "kabale:update-ready": self.on_update_ready,
-            "store-failed": self.on_store_failed,
+            "store-failed": self.on_store_failed, "shared": self.on_shared,
         }
         handler = handlers.get(str(message.get("type", "")))
         changed = getattr(self.store.backend, "changed", None)
@@ -141,6 +142,18 @@ class App:
         if bool(event.extra.get("apart")) and not self.kept_apart:
             self.kept_apart = True
             self.render_keep_note()
+
+    def on_shared(self, event: Event) -> None:
+        """The page shared the daily deal's line, or copied it, or could not: said beside its button."""
+        how = str(event.extra.get("how", ""))
+        self.shared = how if how in ("copied", "failed") else ""
+        if self.shared:
+            self.announce(self.t(f"daily.{'copied' if how == 'copied' else 'share_failed'}"))
+            self.render()
+
+    def daily_panel(self, game: str, saved: Any) -> Any:
+        """The end of a daily deal (its share line, the last 30 days), or None (kabale.web.comeback)."""
+        return comeback.daily_panel(self, game, saved, self.shared)
 
     def on_update_ready(self, _event: Event) -> None:
         update_banner.show(self.t)
@@ -213,6 +226,7 @@ class App:
     def show(self, screen: Screen, *, push: bool = False) -> None:
         if screen is not self.screen:
             self.screen.leave()
+            self.shared = ""
         self.screen = screen
         url = self.address(self.query_of(screen))
         if url != "".join(self.location):

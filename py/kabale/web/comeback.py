@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .dom import Element, h
 from .storage.history import HISTORY_RECORDS, MATCHES, History, Matches, MatchPlayed, Played
-from .storage.saved import DOUBLE_H, KABALAM, PATIENCE, SAVED_SOLITAIRES, SavedDoubleH, SavedMatch
+from .storage.saved import KABALAM, SAVED_SOLITAIRES, SavedDoubleH, SavedMatch
 from .views.home import PICTURES, TileView, brief_stats, date_words, local_day, match_words, streak_of, when_words
 
 if TYPE_CHECKING:
@@ -55,12 +55,13 @@ class Clock:
         return local_day(self.now_ms(), self.offset_min)
 
 
-def played_of(game: str, saved: Any, day: datetime.date) -> Played:
-    """A patience's game as it ended (or was left, counted lost), for its history."""
+def played_of(saved: Any, day: datetime.date) -> Played:
+    """A patience's game as it ended (or was left, counted lost), for its history: Double H says its
+    round and bonus (its saved game knows the Hint), the patience the cards left in the endowment."""
     state = saved.game
     result = state.result()
     seed = state.seed if state.seed is not None else 0
-    if game == DOUBLE_H:
+    if isinstance(saved, SavedDoubleH):
         won = result.outcome == "won"
         return Played(day.isoformat(), seed, won, len(state.moves), saved.daily, left=0, round=result.round,
                       bonus=result.wins if won else 0, hinted=saved.hinted)
@@ -77,7 +78,7 @@ def add_played(app: Comeback, game: str, saved: Any) -> None:
     """Add a patience's ended game to its history (read again first: another tab's games stay)."""
     if game not in HISTORY_RECORDS:
         return
-    history = history_of(app, game).add(played_of(game, saved, app.today()))
+    history = history_of(app, game).add(played_of(saved, app.today()))
     app.save(HISTORY_RECORDS[game], history.to_dict())
 
 
@@ -117,35 +118,31 @@ def tiles(app: Comeback, saved: bool = True) -> list[TileView]:
     """Each game's tile, from what is stored now (``saved``: with the saved games, read by their
     engines; without, the statistics and the daily deal only)."""
     with_saved = saved
-    daily: tuple[str, str] | None
     t, today = app.t, app.today()
-    views = []
-    for game in (KABALAM, PATIENCE, DOUBLE_H):
-        resume: tuple[str, int] | None = None
-        match = ""
-        if game == KABALAM:
-            played, won, streak = streak_of(matches_of(app).games)
-            kept = app.store.load(KABALAM) if with_saved else None
-            if isinstance(kept, SavedMatch) and not kept.match.is_over() and kept.match.seed is not None:
-                totals = kept.match.totals
-                match = match_words(max(kept.match.hand_number, 1),
-                                    [(app.seat_label(kept.plan, seat), totals.get(seat, 0)) for seat in kept.match.seats], t)
-                when = when_words(app.store.saved_at(KABALAM), today, app.offset_min, t)
-                resume = (" · ".join(filter(None, (t("home.continue_match"), when))), kept.match.seed)
-            daily = None
-        else:
-            stats = app.stats_of(game)
-            played, won, streak = stats.played, stats.won, stats.streak
-            game_kept = app.store.load(game) if with_saved else None
-            if isinstance(game_kept, SAVED_SOLITAIRES[game]) and not game_kept.game.is_over() and game_kept.game.moves \
-                    and game_kept.game.seed is not None:
-                seed = game_kept.game.seed
-                words = t("home.continue_round", seed=seed, round=game_kept.game.round) if isinstance(game_kept, SavedDoubleH) \
-                    else t("home.continue", seed=seed)
-                when = when_words(app.store.saved_at(game), today, app.offset_min, t)
-                resume = (" · ".join(filter(None, (words, when))), seed)
-            daily = daily_today(app, game)
-        views.append(TileView(game, t(f"game.{game}"), brief_stats(played, won, streak, t), resume, match, daily))
+    played, won, streak = streak_of(matches_of(app).games)
+    resume: tuple[str, int] | None = None
+    match = ""
+    kept = app.store.load(KABALAM) if with_saved else None
+    if isinstance(kept, SavedMatch) and not kept.match.is_over() and kept.match.seed is not None:
+        totals = kept.match.totals
+        match = match_words(max(kept.match.hand_number, 1),
+                            [(app.seat_label(kept.plan, seat), totals.get(seat, 0)) for seat in kept.match.seats], t)
+        when = when_words(app.store.saved_at(KABALAM), today, app.offset_min, t)
+        resume = (" · ".join(filter(None, (t("home.continue_match"), when))), kept.match.seed)
+    views = [TileView(KABALAM, t(f"game.{KABALAM}"), brief_stats(played, won, streak, t), resume, match)]
+    for game in SAVED_SOLITAIRES:  # the patiences
+        stats = app.stats_of(game)
+        resume = None
+        game_kept = app.store.load(game) if with_saved else None
+        if isinstance(game_kept, SAVED_SOLITAIRES[game]) and not game_kept.game.is_over() and game_kept.game.moves \
+                and game_kept.game.seed is not None:
+            seed = game_kept.game.seed
+            words = t("home.continue_round", seed=seed, round=game_kept.game.round) \
+                if isinstance(game_kept, SavedDoubleH) else t("home.continue", seed=seed)
+            when = when_words(app.store.saved_at(game), today, app.offset_min, t)
+            resume = (" · ".join(filter(None, (words, when))), seed)
+        views.append(TileView(game, t(f"game.{game}"), brief_stats(stats.played, stats.won, stats.streak, t), resume,
+                              "", daily_today(app, game)))
     return views
 
 
@@ -177,3 +174,52 @@ def tile_more(view: TileView) -> Element:
              h("p", {"class": "tile-stats", "text": view.stats}),
              h("p", {"class": "tile-match", "text": view.match}) if view.match else None,
              h("div", {"class": "tile-actions"}, resume, daily) if resume is not None or daily is not None else None)
+
+
+def daily_panel(app: Comeback, game: str, saved: Any, shared: str = "") -> Element | None:
+    """At the end of a daily deal: the day's result and its share line (a button shares it: the
+    page does, in the click), practice when this game was not the day's first, the daily streak
+    and the last 30 days (a row of marks, and the same as a table for a screen reader).
+    ``shared``: how the last share went ("copied", "failed"...), said beside the button."""
+    from .routes import query_for_daily
+    from .views.home import share_line
+
+    daily = getattr(saved, "daily", "")
+    if not daily or not saved.game.is_over() or game not in HISTORY_RECORDS:
+        return None
+    t, today = app.t, app.today()
+    history = history_of(app, game)
+    first = history.daily_result(daily)
+    if first is None:
+        return None
+    games_of_day = [played for played in history.games if played.daily == daily]
+    practice = len(games_of_day) > 1 and games_of_day[-1].practice
+    line = share_line(game, first, t)
+    said = {"copied": "daily.copied", "failed": "daily.share_failed"}.get(shared)
+    days = history.daily_days(today)
+
+    def mark(day: str, played: Played | None) -> Element:
+        state = "none" if played is None else "won" if played.won else "lost"
+        return h("li", {"class": f"daily-day {state}", "title": f"{day}: {t('daily.' + state)}"},
+                 h("span", {"aria-hidden": "true", "text": str(int(day[8:]))}))
+
+    return h(
+        "section", {"class": "daily-panel", "aria-labelledby": "daily-heading"},
+        h("h4", {"id": "daily-heading", "text": t("daily.heading")}),
+        h("p", {"class": "daily-practice", "text": t("daily.practice")}) if practice else None,
+        h("p", {"class": "share-line", "text": line}),
+        h("p", {"class": "share-row"},
+          h("button", {"type": "button", "class": "button primary", "data-share-text": line,
+                       "data-share-query": query_for_daily(game, daily), "text": t("daily.share")}),
+          h("span", {"class": "share-said", "role": "status", "text": t(said) if said else ""})),
+        h("p", {"class": "daily-streak", "text": t("daily.streak", count=history.daily_streak(today))}),
+        h("ol", {"class": "daily-days", "aria-hidden": "true"}, *(mark(day, played) for day, played in days)),
+        h("table", {"class": "visually-hidden"},
+          h("caption", {"text": t("daily.last30")}),
+          h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": t("daily.day")}),
+                           h("th", {"scope": "col", "text": t("daily.result")}))),
+          h("tbody", {}, *(h("tr", {}, h("th", {"scope": "row", "text": date_words(datetime.date.fromisoformat(day), t)}),
+                                 h("td", {"text": t("daily.none" if played is None else "daily.won" if played.won
+                                                    else "daily.lost")}))
+                           for day, played in days))),
+    )

@@ -116,8 +116,12 @@ class History:
         >>> h = History((Played("2026-12-01", 1, True, daily="2026-12-01"), Played("2026-12-02", 2, True, daily="2026-12-02")))
         >>> h.daily_streak(datetime.date(2026, 12, 2)), h.daily_streak(datetime.date(2026, 12, 3)), h.daily_streak(datetime.date(2026, 12, 4))
         (2, 2, 0)
+        >>> h.add(Played("2026-12-03", 3, False, daily="2026-12-03")).daily_streak(datetime.date(2026, 12, 3))
+        0
         """
         won = {game.daily for game in self.games if game.daily and not game.practice and game.won}
+        if today.isoformat() not in won and self.daily_result(today.isoformat()) is not None:
+            return 0  # today's was lost
         day = today if today.isoformat() in won else today - datetime.timedelta(days=1)
         streak = 0
         while day.isoformat() in won:

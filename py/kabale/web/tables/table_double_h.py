@@ -344,6 +344,7 @@ class DoubleHTable(TableShell):
         return self.render_result(
             view.result,
             h("p", {"class": "turning", "text": view.turning}) if view.turning is not None else None,
+            self.daily_element(),
             before=[h("p", {"class": "bonus", "aria-hidden": "true"},
                       h("span", {"class": "bonus-count", "text": f"×{facts.result.wins}"})) if won else None],
         )

@@ -121,6 +121,12 @@ class TableShell(Screen):
             h("span", {"class": "bar-actions"}, *leading, *(button_element(button) for button in bar.buttons)),
         )
 
+    def daily_element(self) -> Element | None:
+        """At the end of a patience's daily deal: its share line, streak and last 30 days (issue 31)."""
+        game = self.game if self.game is not None else ""
+        panel: Element | None = self.app.daily_panel(game, self.saved)
+        return panel
+
     def render_stats(self, text: str) -> Element:
         return h("p", {"class": "stats", "text": text})
 

@@ -113,3 +113,24 @@ def streak_of(results: Sequence[Any]) -> tuple[int, int, int]:
     for result in results:
         streak = streak + 1 if result.won else 0
     return len(results), sum(1 for result in results if result.won), streak
+
+
+def share_line(game: str, played: Any, t: Translate) -> str:
+    """The daily deal's result as a line to share, in the player's language: the game, the day,
+    the result and the moves, and nothing of the cards.
+
+    >>> from kabale.web.text.i18n import translate
+    >>> from kabale.web.storage.history import Played
+    >>> en = lambda key, **v: translate("en", key, **v)
+    >>> share_line("double-h", Played("2026-12-02", 5, True, 212, "2026-12-02", round=2, bonus=2), en)
+    'Kabale · Double H · 2 Dec 2026 · won in round 2 (×2) · 212 moves'
+    >>> share_line("patience", Played("2026-12-02", 5, False, 40, "2026-12-02", left=3), en)
+    'Kabale · Patience Kabalam · 2 Dec 2026 · 3 cards left · 40 moves'
+    """
+    date = date_words(datetime.date.fromisoformat(played.daily or played.day), t)
+    key = f"{SHARE_LINES[game]}_{'won' if played.won else 'lost'}"  # each game's line says its own result
+    return t(key, date=date, round=played.round, bonus=played.bonus, left=played.left, moves=played.moves)
+
+
+#: Each patience's share lines (their keys, with _won or _lost).
+SHARE_LINES: dict[str, str] = {"patience": "daily.line_patience", "double-h": "daily.line_dh"}
