@@ -245,6 +245,27 @@ addEventListener("storage", (event) => {
 addEventListener("kabale:update-ready", () => post({ type: "kabale:update-ready" }));
 document.getElementById("dialog")?.addEventListener("close", () => post({ type: "dialog-closed" }));
 
+// A statistics file to import (issue 31): read here (the worker cannot reach the file), or, when
+// far too large, not read at all; Python checks it and keeps it, or says why not.
+const MAX_IMPORT_BYTES = 2_000_000;
+document.body.addEventListener("change", async (event) => {
+  const input = event.target;
+  if (!input.matches || !input.matches("input[type=file][data-import]") || !input.files || !input.files[0]) return;
+  const file = input.files[0];
+  input.value = ""; // the same file may be chosen again
+  if (file.size > MAX_IMPORT_BYTES) {
+    post({ type: "import", extra: { oversized: true, size: file.size } });
+    return;
+  }
+  let text = null;
+  try {
+    text = await file.text();
+  } catch (error) {
+    text = null;
+  }
+  post({ type: "import", extra: { text, size: file.size } });
+}, true);
+
 // The daily deal's share line (issue 31): shared in the click itself, where the Web Share API and
 // the clipboard take the player's gesture; then Python hears how it went, to say so in her words.
 document.body.addEventListener("click", async (event) => {
@@ -403,6 +424,15 @@ const COMMANDS = {
   },
   ready() {
     document.body.dataset.ready = "1";
+  },
+  /** A file for the player to keep (the statistics' export, issue 31): a download, made here. */
+  download(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },
   warn(text) {
     console.warn(text); // Python's own mistake, caught and told to the player (kabale.web.app show_failure)

@@ -118,7 +118,7 @@ class App:
             "kabale:dragstart": self.on_drag_start, "kabale:drop": self.on_drop,
             "popstate": self.on_popstate, "storage": self.on_storage, "dialog-closed": self.on_dialog_closed,
             "partitioned": self.on_partitioned, "kabale:update-ready": self.on_update_ready,
-            "store-failed": self.on_store_failed, "shared": self.on_shared,
+            "store-failed": self.on_store_failed, "shared": self.on_shared, "import": self.on_import,
         }
         handler = handlers.get(str(message.get("type", "")))
         changed = getattr(self.store.backend, "changed", None)
@@ -142,6 +142,45 @@ class App:
         if bool(event.extra.get("apart")) and not self.kept_apart:
             self.kept_apart = True
             self.render_keep_note()
+
+    # -- statistics you can see, and their travels (issue 31) ----------------------------------
+
+    def open_stats(self, game: str, *, push: bool = True) -> None:
+        from .stats_screen import StatsScreen
+
+        self.show(StatsScreen(self, game), push=push)
+
+    def export_statistics(self) -> None:
+        """Every record of statistics to a file the page offers for download."""
+        import datetime
+
+        from .storage.transfer import RECORDS, export_text
+
+        now = datetime.datetime.fromtimestamp(self.clock.now_ms() / 1000, datetime.timezone.utc)
+        text = export_text({name: self.store.load(name) for name in RECORDS}, now.isoformat(timespec="seconds"))
+        PAGE.do("download", f"kabale-statistics-{self.today().isoformat()}.json", text)
+
+    def on_import(self, event: Event) -> None:
+        """A file the player chose to import (the page read it): refused with its reason, nothing
+        changed; or merged with what is kept (kabale.web.storage.transfer) and saved."""
+        from .storage.transfer import Refused, merged, read_file
+
+        text, size = event.extra.get("text"), event.extra.get("size")
+        try:
+            if not isinstance(text, str):  # the page did not read it: too large, or unreadable
+                raise Refused("transfer.oversized" if event.extra.get("oversized") else "transfer.malformed")
+            imported = read_file(text, size if isinstance(size, int) else None)
+        except Refused as refused:
+            self.show_notice([self.t(refused.reason)], error=True)
+            self.announce(self.t(refused.reason))
+            return
+        kept = {name: self.store.load(name) for name in imported}
+        for name, value in merged(kept, imported).items():
+            self.save(name, value.to_dict())
+        games = sum(len(value.games) for value in merged(kept, imported).values() if hasattr(value, "games"))
+        self.show_notice([self.t("transfer.imported", games=games)])
+        self.announce(self.t("transfer.imported", games=games))
+        self.render()
 
     def on_shared(self, event: Event) -> None:
         """The page shared the daily deal's line, or copied it, or could not: said beside its button."""
@@ -200,7 +239,9 @@ class App:
     def follow(self, route: Route) -> None:
         """Show what a URL asks for; a bad value gets its message, the lobby stays usable."""
         self.show_notice([self.t(problem.key, value=problem.value) for problem in route.problems], error=True)
-        if route.game is None:
+        if route.stats is not None:
+            self.open_stats(route.stats, push=False)
+        elif route.game is None:
             self.show(Screen(self))
         elif route.daily is not None:
             self.open_daily(route.game, route.daily, push=False)
@@ -693,6 +734,8 @@ class App:
             self.dialog_open = False
             if then is not None and self.caught_up():
                 then()
+        elif action == "stats" and (data(element, "stats") or "") in GAMES:
+            self.open_stats(data(element, "stats") or "")
         elif action == "settings":
             self.show_settings()
         elif action == "help":

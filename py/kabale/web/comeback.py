@@ -129,7 +129,8 @@ def tiles(app: Comeback, saved: bool = True) -> list[TileView]:
                             [(app.seat_label(kept.plan, seat), totals.get(seat, 0)) for seat in kept.match.seats], t)
         when = when_words(app.store.saved_at(KABALAM), today, app.offset_min, t)
         resume = (" · ".join(filter(None, (t("home.continue_match"), when))), kept.match.seed)
-    views = [TileView(KABALAM, t(f"game.{KABALAM}"), brief_stats(played, won, streak, t), resume, match)]
+    views = [TileView(KABALAM, t(f"game.{KABALAM}"), brief_stats(played, won, streak, t), resume, match,
+                      stats_label=t("stats.open"))]
     for game in SAVED_SOLITAIRES:  # the patiences
         stats = app.stats_of(game)
         resume = None
@@ -142,7 +143,7 @@ def tiles(app: Comeback, saved: bool = True) -> list[TileView]:
             when = when_words(app.store.saved_at(game), today, app.offset_min, t)
             resume = (" · ".join(filter(None, (words, when))), seed)
         views.append(TileView(game, t(f"game.{game}"), brief_stats(stats.played, stats.won, stats.streak, t), resume,
-                              "", daily_today(app, game)))
+                              "", daily_today(app, game), t("stats.open")))
     return views
 
 
@@ -169,11 +170,14 @@ def tile_more(view: TileView) -> Element:
         words, day = view.daily
         daily = h("button", {"type": "button", "class": "button tile-action", "data-game": view.game,
                              "data-daily": day, "aria-label": f"{words} ({view.title})", "text": words})
+    stats = h("button", {"type": "button", "class": "button tile-action", "data-action": "stats",
+                         "data-stats": view.game, "aria-label": f"{view.stats_label} ({view.title})",
+                         "text": view.stats_label})
     return h("div", {"class": "tile-more"},
              picture(view.game),
              h("p", {"class": "tile-stats", "text": view.stats}),
              h("p", {"class": "tile-match", "text": view.match}) if view.match else None,
-             h("div", {"class": "tile-actions"}, resume, daily) if resume is not None or daily is not None else None)
+             h("div", {"class": "tile-actions"}, resume, daily, stats))
 
 
 def daily_panel(app: Comeback, game: str, saved: Any, shared: str = "") -> Element | None:
@@ -214,12 +218,12 @@ def daily_panel(app: Comeback, game: str, saved: Any, shared: str = "") -> Eleme
           h("span", {"class": "share-said", "role": "status", "text": t(said) if said else ""})),
         h("p", {"class": "daily-streak", "text": t("daily.streak", count=history.daily_streak(today))}),
         h("ol", {"class": "daily-days", "aria-hidden": "true"}, *(mark(day, played) for day, played in days)),
-        h("table", {"class": "visually-hidden"},
+        h("div", {"class": "visually-hidden"}, h("table", {},
           h("caption", {"text": t("daily.last30")}),
           h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": t("daily.day")}),
                            h("th", {"scope": "col", "text": t("daily.result")}))),
           h("tbody", {}, *(h("tr", {}, h("th", {"scope": "row", "text": date_words(datetime.date.fromisoformat(day), t)}),
                                  h("td", {"text": t("daily.none" if played is None else "daily.won" if played.won
                                                     else "daily.lost")}))
-                           for day, played in days))),
+                           for day, played in days)))),
     )

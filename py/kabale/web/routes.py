@@ -41,6 +41,7 @@ class Route:
     problems: tuple[Problem, ...] = ()
     embed: bool = False  # ?embed=1: the compact view for an iframe on another site
     daily: str | None = None  # ?daily=YYYY-MM-DD: a patience's daily deal of that day
+    stats: str | None = None  # ?stats=<game>: that game's statistics
 
 
 def _shown(value: str, limit: int = 40) -> str:
@@ -94,7 +95,7 @@ def parse_query(query: str) -> Route:
     """Read a query string (with or without the leading "?").
 
     >>> parse_query("?game=double-h&seed=12")
-    Route(game='double-h', seed=12, problems=(), embed=False, daily=None)
+    Route(game='double-h', seed=12, problems=(), embed=False, daily=None, stats=None)
     >>> parse_query("?game=double-h&daily=2026-12-02").daily
     '2026-12-02'
     >>> parse_query("game=chess").problems[0].key
@@ -142,7 +143,16 @@ def parse_query(query: str) -> Route:
         else:
             daily, seed = day.isoformat(), None  # the day names the deal
 
-    return Route(game=game, seed=seed, problems=tuple(problems), embed=embed, daily=daily)
+    stats: str | None = None
+    stats_values = fields.get("stats", [])
+    if stats_values:
+        wanted = stats_values[-1].strip().lower()
+        if wanted in GAMES:
+            stats = wanted
+        else:
+            problems.append(Problem("url.unknown_game", _shown(stats_values[-1])))
+
+    return Route(game=game, seed=seed, problems=tuple(problems), embed=embed, daily=daily, stats=stats)
 
 
 def query_for(game: str, seed: int) -> str:

@@ -45,6 +45,7 @@ class TileView:
     resume: tuple[str, int] | None = None
     match: str = ""
     daily: tuple[str, str] | None = None
+    stats_label: str = "Statistics"  # the button to the game's charts
 
 
 def when_words(saved_ms: float | None, today: datetime.date, offset_min: int, t: Translate) -> str:
