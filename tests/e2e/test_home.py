@@ -18,7 +18,7 @@ from kabale.daily import daily_candidate
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
-from kabale.web.storage.history import History, Played
+from kabale.web.storage.history import History, Matches, MatchPlayed, Played
 from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience, SeatPlan, TablePlan
 
 NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc)
@@ -152,4 +152,54 @@ def test_the_end_of_a_daily_deal_shares_its_line(browser: Browser, base_url: str
     page.get_by_role("button", name="Share").click()
     expect(page.locator(".share-said")).to_have_text("Copied: paste it where you like.")
     assert page.evaluate("navigator.clipboard.readText()") == f"{line}\n{base_url.rstrip('/')}/?game=patience&daily=2026-12-02"
+    page.context.close()
+
+
+def histories() -> dict[str, str]:
+    matches = Matches((MatchPlayed("2026-12-01", 9, True, ("you", "hard", "easy"),
+                                   ((3, 40, 12), (20, 70, 0), (5, 10, 95)), ("S", "", "N")),))
+    double_h = History((Played("2026-11-24", 1, True, 200, round=2, bonus=2, hinted=True),
+                        Played("2026-12-01", 2, True, 150, round=1, bonus=3), Played("2026-12-02", 3, False, 90, round=3)))
+    return {"kabale:settings": record("settings", {"language": "en"}),
+            "kabale:history:kabalam": record("history:kabalam", matches.to_dict()),
+            "kabale:history:double-h": record("history:double-h", double_h.to_dict())}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_charts_are_drawn_for_a_seeded_history_and_statistics_travel(browser: Browser, base_url: str,
+                                                                      axe_violations: Any, size: str, tmp_path: Any) -> None:
+    page = new_page(browser, base_url, size)
+    seed_storage(page, histories())
+    wait_ready(page) if page.goto("/") else None
+    page.get_by_role("button", name="Statistics (KABALAM)").click()
+    settle(page)
+    assert page.evaluate("location.search") == "?stats=kabalam"
+    # the last match's score chart: three seats' lines, a point a hand each, the 101 line, who closed
+    score = page.locator("figure.chart", has_text="The last match, hand by hand")
+    expect(score.locator("svg polyline")).to_have_count(3)
+    expect(score.locator("svg circle")).to_have_count(9)
+    expect(score.locator("svg text.chart-note")).to_have_text(["You", "–", "North"])
+    expect(score.locator(".chart-legend li")).to_have_text(["You", "West", "North"])
+    assert score.locator("svg polyline").first.evaluate("e => e.namespaceURI") == "http://www.w3.org/2000/svg"
+    box = score.locator("svg").bounding_box()
+    assert box is not None and box["width"] >= 300 and box["x"] + box["width"] <= SIZES[size]["viewport"]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
+    # the screen reader's table: the same numbers
+    expect(score.get_by_role("table")).to_have_count(1)
+    expect(score.locator("tbody tr").nth(2)).to_contain_text("28")  # You after hand 3: 3 + 20 + 5
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/home-charts-{size}.png", full_page=True)
+    # a bad file is refused with its reason; nothing kept changes
+    before = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('kabale:history')))")
+    bad = tmp_path / "photo.json"
+    bad.write_text('{"kind": "photos"}', encoding="utf-8")
+    page.locator("input[data-import]").set_input_files(str(bad))
+    expect(page.locator("#notice")).to_contain_text("not a statistics file of Kabale. Nothing was changed.")
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('kabale:history')))") == before
+    # the export downloads a file that imports again: the same games, none twice
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export statistics").click()
+    path = download.value.path()
+    page.locator("input[data-import]").set_input_files(str(path))
+    expect(page.locator("#notice")).to_contain_text("Statistics imported: 4 games and matches kept.")
     page.context.close()
