@@ -77,7 +77,7 @@ def test_each_tile_continues_its_saved_game_in_one_click(browser: Browser, base_
     expect(page.get_by_role("button", name=continues["double-h"])).to_be_visible()
     assert axe_violations(page) == []
     tab_stops = page.evaluate("[...document.querySelectorAll('#lobby button')].filter(b => b.tabIndex >= 0).length")
-    assert tab_stops == 3 + 3 + 2  # each game, each Continue, each patience's daily deal: all by the keyboard
+    assert tab_stops == 3 + 3 + 2 + 3  # each game, each Continue, each daily deal, each Statistics: all by the keyboard
     for name in continues.values():
         expect(page.get_by_role("button", name=name)).to_be_visible()
     for game in continues:  # (KABALAM's computer plays on once its table is open: then "today")

@@ -118,8 +118,9 @@ def test_each_tile_shows_its_picture_its_statistics_and_continues_its_saved_game
     totals = saved.match.totals
     assert f"Hand 2 · You {totals['S']} · West {totals['W']} · North {totals['N']}" in texts(tiles["#more-kabalam"])
     assert buttons(tiles["#more-kabalam"])[0]["text"] == "Continue · today"
-    # no game in progress, no Continue: the patience's one button is its daily deal
-    assert [button["text"] for button in buttons(tiles["#more-patience"])] == ["Daily deal · 2 Dec 2026"]
+    # no game in progress, no Continue: the patience's buttons are its daily deal and its statistics
+    assert [button["text"] for button in buttons(tiles["#more-patience"])] == ["Daily deal · 2 Dec 2026", "Statistics"]
+    assert buttons(tiles["#more-kabalam"])[-1]["data-stats"] == "kabalam"
 
 
 def test_a_tile_s_continue_opens_the_saved_game_in_one_click() -> None:

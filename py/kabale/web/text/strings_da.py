@@ -560,4 +560,6 @@ STRINGS_DA: dict[str, str] = {
     "transfer.foreign": "Filen blev ikke læst: det er ikke en statistikfil fra Kabale. Intet blev ændret.",
     "transfer.newer": "Filen kommer fra en nyere Kabale: genindlæs siden for at opdatere, og importér den så. Intet blev ændret.",
     "transfer.bad_record": "Filen blev ikke læst: dens statistik hænger ikke sammen. Intet blev ændret.",
+    # -- KABALAM's score chart (issue 31)
+    "chart.score_match": "Kampen indtil nu, hånd for hånd",
 }

@@ -542,4 +542,6 @@ STRINGS_EN: dict[str, str] = {
     "transfer.foreign": "That file was not read: it is not a statistics file of Kabale. Nothing was changed.",
     "transfer.newer": "That file comes from a newer Kabale: reload the page to update, then import it. Nothing was changed.",
     "transfer.bad_record": "That file was not read: its statistics do not add up. Nothing was changed.",
+    # -- KABALAM's score chart (issue 31)
+    "chart.score_match": "The match so far, hand by hand",
 }

@@ -560,4 +560,6 @@ STRINGS_IT: dict[str, str] = {
     "transfer.foreign": "Il file non è stato letto: non è un file di statistiche di Kabale. Nulla è cambiato.",
     "transfer.newer": "Il file viene da un Kabale più recente: ricarica la pagina per aggiornarlo, poi importalo. Nulla è cambiato.",
     "transfer.bad_record": "Il file non è stato letto: le sue statistiche non tornano. Nulla è cambiato.",
+    # -- KABALAM's score chart (issue 31)
+    "chart.score_match": "La partita finora, mano per mano",
 }

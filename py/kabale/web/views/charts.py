@@ -276,11 +276,16 @@ def kabalam_charts(matches: Sequence[Any], t: Translate, seat_name: Callable[[st
     ]
     if matches:
         last = matches[-1]
-        after = last.totals_after()
-        charts.append(Chart(
-            "score", t("chart.score"), "lines", t("chart.hand"), t("chart.total"),
-            tuple(str(number) for number in range(1, len(after) + 1)),
-            tuple(Series(seat_name(seat) or seat, tuple(totals[index] for totals in after))
-                  for index, seat in enumerate(last.seats)),
-            rule=101, rule_label="101", notes=tuple(seat_name(closer) or "–" if closer else "–" for closer in last.closers)))
+        charts.append(score_chart(last.seats, last.totals_after(), last.closers, t, seat_name))
     return charts
+
+
+def score_chart(seats: Sequence[str], after: Sequence[Sequence[int]], closers: Sequence[str], t: Translate,
+                seat_name: Callable[[str], str], title: str = "") -> Chart:
+    """A match's score chart: every seat's total after each hand (``after``), the 101 line, and who
+    closed each hand (a seat, or "" for none)."""
+    return Chart(
+        "score", title or t("chart.score"), "lines", t("chart.hand"), t("chart.total"),
+        tuple(str(number) for number in range(1, len(after) + 1)),
+        tuple(Series(seat_name(seat) or seat, tuple(totals[index] for totals in after)) for index, seat in enumerate(seats)),
+        rule=101, rule_label="101", notes=tuple(seat_name(closer) or "–" if closer else "–" for closer in closers))
