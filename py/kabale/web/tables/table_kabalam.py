@@ -308,7 +308,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         from .chart_drawn import chart_element
 
         results = self.match.results
-        if not results:
+        if len(results) < 2:  # after one hand its points say it all
             return None
         seats, totals, after = self.match.seats, [0] * len(self.match.seats), []
         for result in results:

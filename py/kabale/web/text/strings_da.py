@@ -543,7 +543,7 @@ STRINGS_DA: dict[str, str] = {
     "chart.points": "Point",
     "chart.points_yours": "Dine point pr. hånd",
     "chart.score": "Den sidste kamp, hånd for hånd",
-    "chart.hand": "Hånd (hvem lukkede den, nedenfor)",
+    "chart.hand": "Hånd (dens lukker nedenfor)",
     "chart.total": "I alt",
     "chart.none": "Ingen spil endnu: graferne fyldes, mens du spiller.",
     "chart.table_note": "De samme tal som tabel",

@@ -525,7 +525,7 @@ STRINGS_EN: dict[str, str] = {
     "chart.points": "Points",
     "chart.points_yours": "Your points per hand",
     "chart.score": "The last match, hand by hand",
-    "chart.hand": "Hand (who closed it below)",
+    "chart.hand": "Hand (its closer below)",
     "chart.total": "Total",
     "chart.none": "No games yet: the charts fill as you play.",
     "chart.table_note": "The same numbers as a table",

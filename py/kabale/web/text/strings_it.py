@@ -543,7 +543,7 @@ STRINGS_IT: dict[str, str] = {
     "chart.points": "Punti",
     "chart.points_yours": "I tuoi punti per mano",
     "chart.score": "L'ultima partita, mano per mano",
-    "chart.hand": "Mano (chi l'ha chiusa, sotto)",
+    "chart.hand": "Mano (chi la chiude, sotto)",
     "chart.total": "Totale",
     "chart.none": "Ancora nessuna partita: i grafici si riempiono mentre giochi.",
     "chart.table_note": "Gli stessi numeri in una tabella",
