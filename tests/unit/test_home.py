@@ -254,3 +254,10 @@ def test_the_records_issue_31_added_read_back_as_written() -> None:
     assert len(saved.game.moves) == 7 and store.saved_at("double-h") == 1796212803000
     for name in ("history:patience", "history:double-h", "history:kabalam", "double-h"):  # saved back unchanged
         assert store.load(name).to_dict() == json.loads(storage[f"kabale:{name}"])["data"]  # type: ignore[union-attr]
+
+
+def test_a_daily_deal_s_table_says_its_day_in_its_bar() -> None:
+    start(Boot(storage={}, now_ms=NOON, search="?game=patience&daily=2026-12-02"))
+    renders = [command for command in PAGE.take() if command[0] == "render"]
+    assert "Daily deal · 2 Dec 2026" in json.dumps(renders[-1][2], ensure_ascii=False,
+                                                   default=lambda value: getattr(value, "drawn", None))

@@ -89,6 +89,9 @@ def test_patience_charts_have_a_point_a_week_labels_a_legend_and_the_same_number
     assert cells[6:9] == ["50%", "0%", "100%"]
     axes = [node for node in nodes if node.get("class") == "chart-text chart-title"]
     assert [node["text"] for node in axes][:2] == ["Week of", "Games"]
+    assert [node["text"] for node in nodes if node.get("class") == "stats-summary"] == [
+        "Played 5, won 3, streak 2, best streak 2"]
+    assert len([node for node in nodes if node.get("class", "").startswith("daily-day ")]) == 30  # the daily deals
 
 
 def test_double_h_and_kabalam_charts() -> None:
@@ -104,6 +107,8 @@ def test_double_h_and_kabalam_charts() -> None:
     assert [node["text"] for node in rule] == ["101"]
     notes = [node["text"] for node in nodes if node.get("class") == "chart-text chart-note"]
     assert notes == ["You", "–", "North"]  # who closed each hand
+    assert [node["text"] for node in nodes if node.get("class") == "stats-summary"] == [
+        "Played 1, won 1, streak 1, best streak 1"]
 
 
 def test_a_chart_s_bars_stand_on_its_axis_and_reach_their_value() -> None:

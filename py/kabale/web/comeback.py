@@ -200,13 +200,6 @@ def daily_panel(app: Comeback, game: str, saved: Any, shared: str = "") -> Eleme
     practice = len(games_of_day) > 1 and games_of_day[-1].practice
     line = share_line(game, first, t)
     said = {"copied": "daily.copied", "failed": "daily.share_failed"}.get(shared)
-    days = history.daily_days(today)
-
-    def mark(day: str, played: Played | None) -> Element:
-        state = "none" if played is None else "won" if played.won else "lost"
-        return h("li", {"class": f"daily-day {state}", "title": f"{day}: {t('daily.' + state)}"},
-                 h("span", {"aria-hidden": "true", "text": str(int(day[8:]))}))
-
     return h(
         "section", {"class": "daily-panel", "aria-labelledby": "daily-heading"},
         h("h4", {"id": "daily-heading", "text": t("daily.heading")}),
@@ -216,6 +209,21 @@ def daily_panel(app: Comeback, game: str, saved: Any, shared: str = "") -> Eleme
           h("button", {"type": "button", "class": "button primary", "data-share-text": line,
                        "data-share-query": query_for_daily(game, daily), "text": t("daily.share")}),
           h("span", {"class": "share-said", "role": "status", "text": t(said) if said else ""})),
+        *daily_days(app, history),
+    )
+
+
+def daily_days(app: Comeback, history: History) -> tuple[Element, ...]:
+    """The daily streak and the last 30 days: a row of marks for the eye, a table for a screen reader."""
+    t, today = app.t, app.today()
+    days = history.daily_days(today)
+
+    def mark(day: str, played: Played | None) -> Element:
+        state = "none" if played is None else "won" if played.won else "lost"
+        return h("li", {"class": f"daily-day {state}", "title": f"{day}: {t('daily.' + state)}"},
+                 h("span", {"aria-hidden": "true", "text": str(int(day[8:]))}))
+
+    return (
         h("p", {"class": "daily-streak", "text": t("daily.streak", count=history.daily_streak(today))}),
         h("ol", {"class": "daily-days", "aria-hidden": "true"}, *(mark(day, played) for day, played in days)),
         h("div", {"class": "visually-hidden"}, h("table", {},

@@ -14,6 +14,7 @@ from .dom import Element, h
 from .screen import Screen
 from .storage.saved import SAVED_SOLITAIRES, SEATS, DoubleHStats
 from .tables.chart_drawn import chart_element
+from .views.home import streak_of
 from .views.charts import Chart, double_h_charts, kabalam_charts, patience_charts
 
 class StatsScreen(Screen):
@@ -39,15 +40,36 @@ class StatsScreen(Screen):
             return double_h_charts(games, stats.by_round, t)
         return patience_charts(games, t)
 
+    def summary(self) -> str:
+        """Played, won and the streaks, in words."""
+        if self.game_shown in SAVED_SOLITAIRES:
+            stats = self.home.stats_of(self.game_shown)
+            played, won, streak, best = stats.played, stats.won, stats.streak, stats.best_streak
+        else:
+            games = comeback.matches_of(self.home).games
+            played, won, streak = streak_of(games)
+            best = run = 0
+            for game in games:
+                run = run + 1 if game.won else 0
+                best = max(best, run)
+        return self.t("stats.summary", played=played, won=won, streak=streak, best=best)
+
     def render(self) -> Element:
         t = self.t
         charts = self.charts()
         empty = all(not any(v for s in chart.series for v in s.values if v) for chart in charts)
+        daily = None
+        if self.game_shown in SAVED_SOLITAIRES:  # a patience's daily deals: the streak, the last 30 days
+            daily = h("section", {"class": "daily-panel", "aria-labelledby": "daily-heading"},
+                      h("h3", {"id": "daily-heading", "text": t("daily.heading")}),
+                      *comeback.daily_days(self.home, comeback.history_of(self.home, self.game_shown)))
         return h(
             "section", {"class": "stats-screen", "aria-labelledby": "stats-heading"},
             h("h2", {"id": "stats-heading", "text": t("stats.heading", game=t(f"game.{self.game_shown}"))}),
+            h("p", {"class": "stats-summary", "text": self.summary()}),
             h("p", {"class": "chart-empty", "text": t("chart.none")}) if empty else None,
             h("div", {"class": "charts"}, *(chart_element(chart) for chart in charts)),
+            daily,
             h("section", {"class": "transfer", "aria-labelledby": "transfer-heading"},
               h("h3", {"id": "transfer-heading", "text": t("transfer.heading")}),
               h("p", {"text": t("transfer.about")}),

@@ -112,11 +112,19 @@ class TableShell(Screen):
     def render_bar(self, bar: BarView, *leading: Element | None) -> Element:
         """The header bar: title, deal number, whose turn (KABALAM), then the buttons (``leading``
         ones first: KABALAM's Hint sits in the bar, where a phone has room for it)."""
+        deal = bar.deal
+        daily = getattr(self.saved, "daily", "")
+        if isinstance(daily, str) and daily:  # a patience's daily deal says its day, not its number (issue 31)
+            import datetime
+
+            from ..views.home import date_words
+
+            deal = self.t("daily.bar", date=date_words(datetime.date.fromisoformat(daily), self.t))
         return h(
             "header",
             {"class": "table-bar"},
             h("h2", {"text": bar.title}),
-            h("span", {"class": "deal-number", "text": bar.deal}),
+            h("span", {"class": "deal-number", "text": deal}),
             h("span", {"class": "turn-status", "role": "status", "text": bar.status}) if bar.status is not None else None,
             h("span", {"class": "bar-actions"}, *leading, *(button_element(button) for button in bar.buttons)),
         )
