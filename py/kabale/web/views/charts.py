@@ -23,7 +23,7 @@ Translate = Callable[..., str]
 
 WIDTH, HEIGHT = 360, 210
 #: The margins inside the box: the y axis' labels on the left, the x axis' below.
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 44
+LEFT, RIGHT, TOP, BOTTOM = 50, 10, 12, 44
 #: At most this many labels under the x axis (every k-th category is labelled).
 MAX_X_LABELS = 8
 
@@ -159,7 +159,7 @@ def layout(chart: Chart) -> Layout:
         marks.append(Mark("line", (LEFT, y, WIDTH - RIGHT, y), role="rule"))
         marks.append(Mark("text", (WIDTH - RIGHT - 2, y - 4), text=chart.rule_label, anchor="end", role="rule"))
     marks.append(Mark("text", (LEFT + plot_w / 2, HEIGHT - 4), text=chart.x_title, role="title"))
-    marks.append(Mark("text", (12, TOP + plot_h / 2), text=chart.y_title, role="title", anchor="middle"))
+    marks.append(Mark("text", (11, TOP + plot_h / 2), text=chart.y_title, role="title", anchor="middle"))
     return Layout(tuple(marks), top)
 
 
