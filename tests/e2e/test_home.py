@@ -1,7 +1,7 @@
 """The home and the daily deal in the browser (issue 31): a tile continues each game in one
 click, at 1280x800 and at 390x844 with touch; the daily deal is the same in two fresh browsers on
 one day and another the next (the page's date set by the test); its end shares a line; axe finds
-nothing on the new screens. What each screen shows is tested in CPython (tests/unit/test_home.py)."""
+nothing on the new screens. What each screen shows is tested in CPython (tests/unit/test_home_views.py)."""
 
 from __future__ import annotations
 
