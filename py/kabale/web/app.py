@@ -8,7 +8,6 @@ Every handler is guarded so a mistake shows a message instead of breaking the pa
 
 from __future__ import annotations
 
-import time
 import traceback
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -174,10 +173,10 @@ class App:
             self.show_notice([self.t(refused.reason)], error=True)
             self.announce(self.t(refused.reason))
             return
-        kept = {name: self.store.load(name) for name in imported}
-        for name, value in merged(kept, imported).items():
+        both = merged({name: self.store.load(name) for name in imported}, imported)
+        for name, value in both.items():
             self.save(name, value.to_dict())
-        games = sum(len(value.games) for value in merged(kept, imported).values() if hasattr(value, "games"))
+        games = sum(len(value.games) for value in both.values() if hasattr(value, "games"))
         self.show_notice([self.t("transfer.imported", games=games)])
         self.announce(self.t("transfer.imported", games=games))
         self.render()
