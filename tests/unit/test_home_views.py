@@ -261,3 +261,14 @@ def test_a_daily_deal_s_table_says_its_day_in_its_bar() -> None:
     renders = [command for command in PAGE.take() if command[0] == "render"]
     assert "Daily deal · 2 Dec 2026" in json.dumps(renders[-1][2], ensure_ascii=False,
                                                    default=lambda value: getattr(value, "drawn", None))
+
+
+def test_a_daily_deal_in_progress_reopens_without_finding_its_deal_again() -> None:
+    """Double H's daily deal takes the solver a moment to find (kabale.daily): the saved game of that
+    day names it, so a reload or a second visit opens it at once (no notice, no wait)."""
+    seed = 599879334  # 2 December 2026's (tests/unit/test_daily.py finds it by the rule)
+    saved = SavedDoubleH(double_h_in_round(seed, 3), daily="2026-12-02")
+    app = start(Boot(storage={"kabale:double-h": record("double-h", saved.to_dict())}, now_ms=NOON,
+                     search="?game=double-h&daily=2026-12-02"))
+    assert app.screen.record == "double-h" and len(app.store.load("double-h").game.moves) == 3  # type: ignore[union-attr]
+    assert not any("Finding the daily deal" in str(command) for command in PAGE.take())

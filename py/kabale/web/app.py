@@ -402,6 +402,9 @@ class App:
         today = self.today().isoformat()
         said = [self.t("url.daily_future", value=day)] if day > today else []
         day = min(day, today)
+        saved = self.store.load(game)
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and saved.daily == day and saved.game.seed is not None:
+            self._daily_seeds[(game, day)] = saved.game.seed  # its deal was found when it was dealt: a reload is at once
         if (game, day) not in self._daily_seeds and SOLITAIRE_TABLES[game].vetted is not None:
             self.show_notice([*said, self.t("daily.finding")], error=bool(said))  # painted before the solver holds the page
             screen = self.screen
