@@ -272,3 +272,12 @@ def test_a_daily_deal_in_progress_reopens_without_finding_its_deal_again() -> No
                      search="?game=double-h&daily=2026-12-02"))
     assert app.screen.record == "double-h" and len(app.store.load("double-h").game.moves) == 3  # type: ignore[union-attr]
     assert not any("Finding the daily deal" in str(command) for command in PAGE.take())
+
+
+def test_the_home_follows_another_tab_s_game() -> None:
+    app, tiles = home({"kabale:settings": record("settings", {"language": "en"})})
+    assert [button["text"] for button in buttons(tiles["#more-double-h"])][0] == "Daily deal · 2 Dec 2026"
+    other = record("double-h", SavedDoubleH(double_h_in_round(12, 30)).to_dict(), NOON)
+    app.receive({"type": "storage", "extra": {"key": "kabale:double-h", "value": other}})
+    tiles = {command[1]: command[2][0] for command in PAGE.take() if command[0] == "replace"}
+    assert buttons(tiles["#more-double-h"])[0]["text"] == "Continue: deal 12, round 1 · today"

@@ -544,6 +544,8 @@ class App:
                 self.settings = stored
                 self.apply_language()
                 self.render()
+        elif self.screen.game is None and self._home_task is not None:  # the home: another tab played on
+            self.render_home()
         else:
             self.screen.on_storage(name)
         self.show_problems()
