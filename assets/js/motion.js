@@ -14,6 +14,8 @@
 // * "flip": a packet's stack turns over (its old stack turns away, the new one in);
 // * "travel": a computer's play comes from its seat, face down, and turns face up on
 //   the way to its packet;
+// * "draw": a card drawn from a stock ({from, cards}: selectors) comes from it face down and
+//   turns face up on the way to the waste (Double H's draw: its card was seen nowhere before);
 // * "win": the game's own celebration (Double H: the cards go home and the bonus is
 //   counted up; the patience and KABALAM their own);
 // * "log": the log's lines the redraw added ({lines: their numbers, say: the sentence for a
@@ -292,12 +294,16 @@ function play(root, scope, cues) {
     // the cue animations' own elements first: their cards do not also travel from an old place
     const cueTargets = [];
     if (cued.travel) cueTargets.push(...travelCards(root, cued.travel));
+    const drawn = cued.draw ? [...root.querySelectorAll(cued.draw.cards)] : [];
+    cueTargets.push(...drawn);
     for (const element of cueTargets) skip.add(element);
     // every place read before anything is animated: an animation started between two reads
     // makes the next read lay the page out again (a layout per card: bench/click_trace.py)
     const moves = early || (before ? movesOf(root, before, skip) : []);
     const dealing = cued.deal ? deal(root, cued.deal) : null;
-    const travelling = cued.travel ? travel(root, cued.travel, cueTargets) : null;
+    const travelling = cued.travel ? travel(root, cued.travel, cueTargets.filter((card) => !drawn.includes(card))) : null;
+    const stock = cued.draw ? root.querySelector(cued.draw.from) : null;
+    const drawing = stock && drawn.length ? turnOver(stock.getBoundingClientRect(), drawn) : null;
     const winning = cued.win ? win(root, cued.win, moves) : null;
     const flights = moves.map(({ element, dx, dy, own }) => element.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
@@ -310,6 +316,7 @@ function play(root, scope, cues) {
     if (dealing) dealing();
     if (cued.flip) flip(root, String(cued.flip), before);
     if (travelling) travelling();
+    if (drawing) drawing();
     if (winning) winning(flights);
     landed(unpainted.splice(0));
   });
@@ -486,6 +493,13 @@ function travel(root, cue, cards) {
   const backs = fan ? fan.querySelectorAll(".mini-back") : [];
   const origin = (backs.length ? backs[backs.length - 1] : fan && fan.getBoundingClientRect().width ? fan : seat)
     .getBoundingClientRect();
+  return turnOver(origin, cards);
+}
+
+/** Cards that come from ``origin`` (a rect) face down and land face up where they are drawn now:
+ *  a face-down stand-in turns edge-on half-way, where the card itself turns in. Reads every
+ *  place now and returns what starts the animations. */
+function turnOver(origin, cards) {
   const half = (TRAVEL_MS / 2) * slow();
   const gap = Math.min(30, 90 / cards.length) * slow();
   const places = cards.map((element) => element.getBoundingClientRect());

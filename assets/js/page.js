@@ -163,6 +163,7 @@ function bootMessage() {
     framed: Boolean(status.framed),
     updateReady: Boolean(window.kabaleUpdate && window.kabaleUpdate.ready),
     share: typeof navigator.share === "function",
+    now: Date.now(), offset: new Date().getTimezoneOffset(), // the player's calendar day (issue 31)
     ...storageNow(),
   };
 }
@@ -246,6 +247,49 @@ addEventListener("storage", (event) => {
 });
 addEventListener("kabale:update-ready", () => post({ type: "kabale:update-ready" }));
 document.getElementById("dialog")?.addEventListener("close", () => post({ type: "dialog-closed" }));
+
+// A statistics file to import (issue 31): read here (the worker cannot reach the file), or, when
+// far too large, not read at all; Python checks it and keeps it, or says why not.
+const MAX_IMPORT_BYTES = 2_000_000;
+document.body.addEventListener("change", async (event) => {
+  const input = event.target;
+  if (!input.matches || !input.matches("input[type=file][data-import]") || !input.files || !input.files[0]) return;
+  const file = input.files[0];
+  input.value = ""; // the same file may be chosen again
+  if (file.size > MAX_IMPORT_BYTES) {
+    post({ type: "import", extra: { oversized: true, size: file.size } });
+    return;
+  }
+  let text = null;
+  try {
+    text = await file.text();
+  } catch (error) {
+    text = null;
+  }
+  post({ type: "import", extra: { text, size: file.size } });
+}, true);
+
+// The daily deal's share line (issue 31): shared in the click itself, where the Web Share API and
+// the clipboard take the player's gesture; then Python hears how it went, to say so in her words.
+document.body.addEventListener("click", async (event) => {
+  const button = event.target.closest && event.target.closest("[data-share-text]");
+  if (!button) return;
+  const text = button.dataset.shareText;
+  const url = new URL(button.dataset.shareQuery || "", location.href).href;
+  let how = "failed";
+  try {
+    if (navigator.share) {
+      await navigator.share({ text, url });
+      how = "shared";
+    } else {
+      await navigator.clipboard.writeText(`${text}\n${url}`);
+      how = "copied";
+    }
+  } catch (error) {
+    how = error && error.name === "AbortError" ? "cancelled" : "failed";
+  }
+  post({ type: "shared", extra: { how } });
+});
 
 // A card's drag (assets/js/drag.js asks through these events, and reads ``detail.accepted`` at
 // once): Python picks the cards up when the drag begins, and answers with every control that
@@ -463,6 +507,15 @@ const COMMANDS = {
   },
   share(data) {
     if (typeof navigator.share === "function") navigator.share(data).catch(() => {}); // dismissed: nothing to say
+  },
+  /** A file for the player to keep (the statistics' export, issue 31): a download, made here. */
+  download(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },
   warn(text) {
     console.warn(text); // Python's own mistake, caught and told to the player (kabale.web.app show_failure)

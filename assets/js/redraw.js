@@ -222,14 +222,22 @@ function redraw(container, drawn) {
  *  "text" sets textContent, "class" className, "style" ("--i:3; color:red") each property through
  *  the CSSOM (the page's Content-Security-Policy refuses style attributes); any other name an
  *  attribute. Python has already left out the props that are None or False. */
+/** The SVG elements Python draws (a chart: kabale.web.stats_screen), made in SVG's namespace. */
+const SVG_TAGS = new Set(["svg", "g", "line", "polyline", "rect", "circle", "text"]);
+const SVG_NS = "http://www.w3.org/2000/svg";
+
 function make(tag, count, ...rest) {
-  const element = document.createElement(tag);
+  const svg = SVG_TAGS.has(tag);
+  const element = svg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
   const end = 2 * count;
   for (let index = 0; index < end; index += 2) {
     const name = rest[index];
     const value = rest[index + 1];
     if (name === "text") element.textContent = value;
-    else if (name === "class") element.className = value;
+    else if (name === "class") {
+      if (svg) element.setAttribute("class", value); // an SVG element's className is not a string
+      else element.className = value;
+    }
     else if (name === "style") {
       for (const declaration of value.split(";")) {
         const colon = declaration.indexOf(":");

@@ -97,6 +97,25 @@ def test_a_double_h_move_travels_from_its_place(page: Page, open_kabale: Callabl
     assert all(flight["properties"] == ["transform"] for flight in flights)
     page.keyboard.press("Shift")  # a key ends the flights too
     assert in_flight(page) == 0
+    # issue 31, item 5: a card drawn from the stock travels too, face down from the stock, and turns
+    # face up on its way to the waste (it was seen nowhere before, so only a cue can move it)
+    page.get_by_role("button", name=re.compile(r"^Stock, ")).click()
+    flights = frozen_when(page, "kabale-travel")
+    drawn = str(saved_double_h(page).game.waste[-1])
+    travel = [flight for flight in flights if flight["id"] == "kabale-travel"]
+    assert any(flight["ghost"] and "back" in flight["classes"] for flight in travel), travel
+    assert any(not flight["ghost"] and flight["card"] == drawn for flight in travel), (drawn, travel)
+    assert all(flight["properties"] == ["transform"] for flight in travel)
+    assert max(flight["ends"] for flight in travel) <= 300
+    start = page.evaluate("""() => {
+      const ghost = document.querySelector('.motion-ghosts .card.back');
+      ghost.getAnimations()[0].currentTime = 0;
+      const at = ghost.getBoundingClientRect(), stock = document.querySelector('.stock-area .stock').getBoundingClientRect();
+      return {x: at.left + at.width / 2, y: at.top + at.height / 2, left: stock.left, right: stock.right, top: stock.top, bottom: stock.bottom};
+    }""")  # the stand-in leaves from the stock
+    assert start["left"] - 2 <= start["x"] <= start["right"] + 2 and start["top"] - 2 <= start["y"] <= start["bottom"] + 2
+    page.keyboard.press("Shift")
+    assert running_ours(page) == 0
 
 
 @pytest.mark.parametrize("how", ["setting", "system"])
@@ -126,6 +145,7 @@ FROZEN = """(ids) => {
   return ours.map((animation) => ({
     id: animation.id,
     classes: animation.effect.target.className,
+    card: animation.effect.target.dataset.card || null,
     ghost: !!animation.effect.target.closest('.motion-ghosts'),
     ends: animation.effect.getComputedTiming().endTime / window.kabaleMotion.timeScale,  // as in life
     properties: [...new Set(animation.effect.getKeyframes().flatMap((frame) => Object.keys(frame)))]

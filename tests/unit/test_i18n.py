@@ -157,7 +157,8 @@ def test_a_translation_is_mostly_not_english(language: str) -> None:
     """Some words are the same in both ("KABALAM", "Nord", "{seat} (computer, {level})"), but few.
     A card's corner letters ("index.*") are left out: many decks print A, J, Q, K in any language."""
     same = [key for key, text in STRINGS[language].items()
-            if text == STRINGS_EN.get(key) and not key.startswith("index.")]
+            if text == STRINGS_EN.get(key) and not key.startswith("index.")
+            and re.sub(r"\{\w+\}", "", text).strip(" .·,") != ""]  # a date's "{day} {month} {year}" holds no words
     assert len(same) <= 6, same
 
 

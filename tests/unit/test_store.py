@@ -49,7 +49,12 @@ def test_records_are_versioned_json_under_the_kabale_prefix() -> None:
     store = make_store()
     store.save("game", GOOD)
     raw = json.loads(store.backend.get(PREFIX + "game") or "")
-    assert raw == {"app": "kabale", "schema": SCHEMA, "name": "game", "revision": 1, "data": GOOD}
+    # "at": when it was written, by the store's clock (the home says "yesterday" of a saved game)
+    assert raw == {"app": "kabale", "schema": SCHEMA, "name": "game", "revision": 1, "data": GOOD, "at": 1000}
+    assert store.saved_at("game") == 1000
+    fresh = make_store()
+    fresh.backend = store.backend
+    assert fresh.load("game") == GOOD and fresh.saved_at("game") == 1000
 
 
 def test_each_save_raises_the_revision() -> None:

@@ -123,6 +123,19 @@ class GameSpec:
             seed = fresh_seed()
         return seed, None
 
+    def daily_seed(self, day: Any, winnable: bool = False) -> int:
+        """The deal of ``day`` (a datetime.date) for everyone (kabale.daily's rule): its first
+        candidate, or with ``winnable`` the first the thoughtful solver wins within
+        kabale.daily.DAILY_STATES states (a budget in states, so that every device finds the same)."""
+        from kabale.daily import DAILY_STATES, daily_candidates
+
+        seed = 0
+        for seed in daily_candidates(self.name, day):
+            if not winnable or self.solve(self.deal(seed), budget_s=None, budget_states=DAILY_STATES,
+                                          seed=seed).status == "won":
+                return seed
+        return seed
+
     def _check_mode(self, mode: str) -> None:
         if mode not in self.solver_modes:
             raise ValueError(self.mode_refusal())

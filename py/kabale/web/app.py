@@ -8,22 +8,22 @@ Every handler is guarded so a mistake shows a message instead of breaking the pa
 
 from __future__ import annotations
 
-import time
 import traceback
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import update_banner
+from . import comeback, update_banner
 from .dom import Drawn, classes_of, data, found, h
 from .text.i18n import LANGUAGE_NAMES, LANGUAGES, Said, Words, language_from, translate
 from .local_storage import Boot, browser_backend
 from .page import PAGE, Event, by_id, nodes_of, select
-from .routes import GAMES, Route, fresh_seed, parse_query
+from .routes import DAILY_GAMES, GAMES, Route, fresh_seed, parse_query, parse_seed, query_for_daily
 from .text.rules_text import rules_for
 from .storage.saved import (
     GAME_RECORDS, KABALAM, SAVED_SOLITAIRES, SETTINGS, STATS_KINDS, VALIDATORS, SavedDoubleH, SavedMatch,
     SavedPatience, TablePlan,
 )
 from .screen import Screen, later
+from .storage.history import VALIDATORS as HISTORY_VALIDATORS
 from .storage.settings import CARD_BACKS, CHOICES, THEMES, Settings
 from .storage.store import Problem, Store, record_name
 from .tables.solitaires import SOLITAIRE_TABLES
@@ -55,8 +55,12 @@ class App:
     def __init__(self, boot: Boot | None = None) -> None:
         self.boot = boot if boot is not None else Boot()
         backend, keeps = browser_backend(self.boot)
-        self.store = Store(backend, validators=dict(VALIDATORS), clock=lambda: time.time() * 1000,
+        self.clock = comeback.Clock(self.boot.now_ms, self.boot.offset_min)  # the page's: a test sets its date
+        self.store = Store(backend, validators={**VALIDATORS, **HISTORY_VALIDATORS}, clock=self.clock.now_ms,
                            refused=not keeps)
+        self._daily_seeds: dict[tuple[str, str], int] = {}  # (game, day) -> its deal, found once a page
+        self._home_task: Any = None  # the home's saved games, read once the page is ready (later)
+        self.shared = ""  # how the daily deal's line was last shared ("copied", "failed"), said by its button
         #: A frame on another site whose storage is kept apart from the full site's (storage.js finds out).
         self.kept_apart = False
         self.framed = self.boot.framed  # inside a frame (a blog's iframe, embedded or not)
@@ -80,6 +84,14 @@ class App:
 
     def t(self, key: str, **values: Any) -> str:
         return translate(self.language, key, **values)
+
+    def today(self) -> Any:
+        """The player's calendar day (a datetime.date), by the page's clock."""
+        return self.clock.today()
+
+    @property
+    def offset_min(self) -> int:
+        return self.clock.offset_min
 
     # -- start -------------------------------------------------------------------
 
@@ -111,7 +123,7 @@ class App:
             "partitioned": self.on_partitioned, "kabale:update-ready": self.on_update_ready,
             "store-failed": self.on_store_failed,
             "net-joined": self.on_net, "net-peer": self.on_net, "net-message": self.on_net, "net-error": self.on_net,
-            "copied": self.on_copied,
+            "copied": self.on_copied, "shared": self.on_shared, "import": self.on_import,
         }
         handler = handlers.get(str(message.get("type", "")))
         changed = getattr(self.store.backend, "changed", None)
@@ -161,6 +173,57 @@ class App:
             self.kept_apart = True
             self.render_keep_note()
 
+    # -- statistics you can see, and their travels (issue 31) ----------------------------------
+
+    def open_stats(self, game: str, *, push: bool = True) -> None:
+        from .stats_screen import StatsScreen
+
+        self.show(StatsScreen(self, game), push=push)
+
+    def export_statistics(self) -> None:
+        """Every record of statistics to a file the page offers for download."""
+        import datetime
+
+        from .storage.transfer import RECORDS, export_text
+
+        now = datetime.datetime.fromtimestamp(self.clock.now_ms() / 1000, datetime.timezone.utc)
+        text = export_text({name: self.store.load(name) for name in RECORDS}, now.isoformat(timespec="seconds"))
+        PAGE.do("download", f"kabale-statistics-{self.today().isoformat()}.json", text)
+
+    def on_import(self, event: Event) -> None:
+        """A file the player chose to import (the page read it): refused with its reason, nothing
+        changed; or merged with what is kept (kabale.web.storage.transfer) and saved."""
+        from .storage.transfer import Refused, merged, read_file
+
+        text, size = event.extra.get("text"), event.extra.get("size")
+        try:
+            if not isinstance(text, str):  # the page did not read it: too large, or unreadable
+                raise Refused("transfer.oversized" if event.extra.get("oversized") else "transfer.malformed")
+            imported = read_file(text, size if isinstance(size, int) else None)
+        except Refused as refused:
+            self.show_notice([self.t(refused.reason)], error=True)
+            self.announce(self.t(refused.reason))
+            return
+        both = merged({name: self.store.load(name) for name in imported}, imported)
+        for name, value in both.items():
+            self.save(name, value.to_dict())
+        games = sum(len(value.games) for value in both.values() if hasattr(value, "games"))
+        self.show_notice([self.t("transfer.imported", games=games)])
+        self.announce(self.t("transfer.imported", games=games))
+        self.render()
+
+    def on_shared(self, event: Event) -> None:
+        """The page shared the daily deal's line, or copied it, or could not: said beside its button."""
+        how = str(event.extra.get("how", ""))
+        self.shared = how if how in ("copied", "failed") else ""
+        if self.shared:
+            self.announce(self.t(f"daily.{'copied' if how == 'copied' else 'share_failed'}"))
+            self.render()
+
+    def daily_panel(self, game: str, saved: Any) -> Any:
+        """The end of a daily deal (its share line, the last 30 days), or None (kabale.web.comeback)."""
+        return comeback.daily_panel(self, game, saved, self.shared)
+
     def on_update_ready(self, _event: Event) -> None:
         update_banner.show(self.t)
 
@@ -206,7 +269,9 @@ class App:
     def follow(self, route: Route) -> None:
         """Show what a URL asks for; a bad value gets its message, the lobby stays usable."""
         self.show_notice([self.t(problem.key, value=problem.value) for problem in route.problems], error=True)
-        if route.game is None:
+        if route.stats is not None:
+            self.open_stats(route.stats, push=False)
+        elif route.game is None:
             self.show(Screen(self))
         elif "join=" in self.location[1]:
             from .remote_guest import open_guest  # an invite: a seat at a friend's table
@@ -218,6 +283,8 @@ class App:
 
             if not resume_host(self, self.location[1]):
                 self.open_game(route.game, route.seed, push=False)
+        elif route.daily is not None:
+            self.open_daily(route.game, route.daily, push=False)
         else:
             self.open_game(route.game, route.seed, push=False)
         self.show_problems()
@@ -240,8 +307,9 @@ class App:
     def show(self, screen: Screen, *, push: bool = False) -> None:
         if screen is not self.screen:
             self.screen.leave()
+            self.shared = ""
         self.screen = screen
-        url = self.address(screen.query())
+        url = self.address(self.query_of(screen))
         if url != "".join(self.location):
             PAGE.do("history", "push" if push else "replace", url)
             path, mark, query = url.partition("?")
@@ -249,6 +317,8 @@ class App:
         for game in GAMES:
             select(f'button[data-game="{game}"]').setAttribute("aria-pressed", "true" if game == screen.game else "false")
         by_id("lobby").hidden = screen.game is not None
+        if screen.game is None:
+            self.render_home(saved=self._home_task is not None)
         self.render_toolbar()
         self.render()
         screen.start()
@@ -303,12 +373,19 @@ class App:
         stats = self.store.load(f"stats:{game}")
         return stats if isinstance(stats, kind) else kind()
 
-    def count_result(self, game: str, update: Callable[[Any], Any]) -> Any:
+    def count_result(self, game: str, update: Callable[[Any], Any], saved: Any = None) -> Any:
         """Count a finished patience in its statistics as they are stored now (read again, so a game
-        another tab counted meanwhile stays counted), save them and return them."""
+        another tab counted meanwhile stays counted), save them and return them; ``saved``, the
+        game as it ended, goes into its history too (the daily deal, the charts)."""
         stats = update(self.stats_of(game))
         self.save(f"stats:{game}", stats.to_dict())
+        if saved is not None:
+            comeback.add_played(self, game, saved)
         return stats
+
+    def count_match(self, saved: SavedMatch) -> None:
+        """A finished KABALAM match into its history (once): the home's statistics, the charts."""
+        comeback.add_match(self, saved)
 
     def solitaire_table(self, game: str, saved: Any) -> "PatienceTable | DoubleHTable":
         """The table of a patience over its saved game (kabale.web.tables.solitaires says which)."""
@@ -337,12 +414,12 @@ class App:
         else:
             start_new()
 
-    def new_solitaire(self, game: str, seed: int | None, *, push: bool = True) -> None:
+    def new_solitaire(self, game: str, seed: int | None, *, push: bool = True, daily: str = "") -> None:
         """Deal a new patience (deal ``seed``, or a fresh one); one left unfinished after a move
         counts as lost. A game that follows "winnable deals only" (Double H), with the setting on:
         a fresh deal the solver found winnable."""
         if self.unfinished(game):
-            self.count_result(game, lambda stats: stats.record(False))
+            self.count_result(game, lambda stats: stats.record(False), self.store.load(game))
         vetting = SOLITAIRE_TABLES[game].vetting[0]
         if SOLITAIRE_TABLES[game].vetted is not None and seed is None and self.settings.winnable_only:
             self.show_notice([self.t(vetting)])  # painted before the solver holds the page
@@ -352,7 +429,81 @@ class App:
         from kabale.games import GAMES as RULES  # imports this game's rules only
 
         dealt = RULES[game].deal(seed if seed is not None else fresh_seed())
-        self.open_fresh(game, SAVED_SOLITAIRES[game](dealt), push=push)
+        fresh = SAVED_SOLITAIRES[game](dealt)
+        fresh.daily = daily if seed is not None else ""
+        self.open_fresh(game, fresh, push=push)
+
+    # -- the daily deal (issue 31) ---------------------------------------------------
+
+    def open_daily(self, game: str, day: str, *, push: bool = True) -> None:
+        """A patience's daily deal of ``day`` (not after today: today's instead). Its deal comes from
+        the date (kabale.daily; Double H's takes the solver a moment: a notice says so first). The
+        game in progress is continued when it is that deal; a game in progress of another deal
+        makes the player choose, as an address naming another deal does."""
+        today = self.today().isoformat()
+        said = [self.t("url.daily_future", value=day)] if day > today else []
+        day = min(day, today)
+        saved = self.store.load(game)
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and saved.daily == day and saved.game.seed is not None:
+            self._daily_seeds[(game, day)] = saved.game.seed  # its deal was found when it was dealt: a reload is at once
+        if (game, day) not in self._daily_seeds and SOLITAIRE_TABLES[game].vetted is not None:
+            self.show_notice([*said, self.t("daily.finding")], error=bool(said))  # painted before the solver holds the page
+            screen = self.screen
+            later(30, lambda: self._open_daily_found(game, day, push, said) if self.screen is screen else None)
+            return
+        self._open_daily_found(game, day, push, said)
+
+    def daily_seed(self, game: str, day: str) -> int:
+        """The deal of a patience's day, found once a page (kabale.games.GameSpec.daily_seed)."""
+        import datetime
+
+        from kabale.games import GAMES as RULES
+
+        key = (game, day)
+        if key not in self._daily_seeds:
+            self._daily_seeds[key] = RULES[game].daily_seed(
+                datetime.date.fromisoformat(day), winnable=SOLITAIRE_TABLES[game].vetted is not None)
+        return self._daily_seeds[key]
+
+    def _open_daily_found(self, game: str, day: str, push: bool, said: list[str]) -> None:
+        seed = self.daily_seed(game, day)
+        self.show_notice(said, error=True)
+        saved = self.store.load(game)
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and saved.game.seed == seed and saved.daily == day:
+            self.show(self.solitaire_table(game, saved), push=push)  # this day's deal, as it stands
+            return
+        if isinstance(saved, SAVED_SOLITAIRES[game]) and not saved.game.is_over() and saved.game.moves:
+            self.show(DealChoice(self, game, saved.game.seed, seed,
+                                 lambda: self.show(self.solitaire_table(game, saved), push=push),
+                                 lambda: self.new_solitaire(game, seed, push=push, daily=day),
+                                 query=query_for_daily(game, day)))
+            return
+        self.new_solitaire(game, seed, push=push, daily=day)
+
+    def query_of(self, screen: Screen) -> str:
+        """The address's query for a screen: a daily deal's table keeps its day's address."""
+        saved = getattr(screen, "saved", None)
+        daily = getattr(saved, "daily", "")
+        if screen.game in DAILY_GAMES and isinstance(daily, str) and daily and screen.record == screen.game:
+            return query_for_daily(screen.game, daily)
+        return screen.query()
+
+    # -- the home (issue 31) -------------------------------------------------------------
+
+    def render_home(self, saved: bool = True) -> None:
+        """Each game's tile below its name and blurb: its picture, statistics, daily deal and, with
+        ``saved``, its saved game's Continue. A saved game is read by its engine, which is imported
+        when first needed: at start the tiles come without (the home is ready sooner), then with."""
+        for view in comeback.tiles(self, saved=saved):
+            by_id(f"more-{view.game}").replace_children(comeback.tile_more(view))
+        if not saved:
+            screen = self.screen
+
+            def then() -> None:
+                if self.screen is screen:
+                    self.guarded(lambda _event: self.render_home())(None)
+
+            self._home_task = later(0, then)
 
     def open_winnable_deal(self, game: str, push: bool) -> None:
         """"Winnable deals only": a fresh deal the solver found winnable (it says how fast)."""
@@ -434,6 +585,8 @@ class App:
                 self.settings = stored
                 self.apply_language()
                 self.render()
+        elif self.screen.game is None and self._home_task is not None:  # the home: another tab played on
+            self.render_home()
         else:
             self.screen.on_storage(name)
         self.show_problems()
@@ -479,6 +632,8 @@ class App:
         for game in GAMES:
             select(f'button[data-game="{game}"]').textContent = t(f"game.{game}")
             by_id(f"blurb-{game}").textContent = t(f"lobby.blurb.{game}")
+        if self.screen.game is None and self._home_task is not None:  # drawn before: in this language now
+            self.render_home()
         self.render_toolbar()
 
     def render_toolbar(self) -> None:
@@ -546,12 +701,16 @@ class App:
         """New deal (``seed`` None) or Restart (its seed) from a table. A game left unfinished after a
         move counts as lost (RULES.md, "Statistics"), so the player is asked first and told so: a new
         player pressed New deal by chance mid-game, and Played went 3 -> 4 without a word."""
+        saved = self.store.load(game)
+        # a daily deal restarted is that day's deal still (played again: practice)
+        daily = saved.daily if isinstance(saved, SAVED_SOLITAIRES[game]) and seed is not None \
+            and saved.game.seed == seed else ""
         if self.unfinished(game):
             t = self.t
             self.confirm(t(f"leave.heading.{action}"), t("leave.counts_lost"), t(f"leave.yes.{action}"),
-                         lambda: self.new_solitaire(game, seed))
+                         lambda: self.new_solitaire(game, seed, daily=daily))
             return
-        self.new_solitaire(game, seed)
+        self.new_solitaire(game, seed, daily=daily)
 
     def unfinished(self, game: str) -> bool:
         """Whether the saved game of a patience would count as lost if left now (the engine's ruling)."""
@@ -599,9 +758,13 @@ class App:
         game_button = target.closest("button[data-game]")
         if found(game_button):
             game = data(game_button, "game") or ""
+            daily, seed = data(game_button, "daily"), parse_seed(data(game_button, "seed") or "")
             if game in GAMES:
                 self.show_notice([])
-                self.open_game(game, None, push=True)
+                if daily and game in DAILY_GAMES:  # a tile's daily deal
+                    self.open_daily(game, daily, push=True)
+                else:  # the game, or its saved game (a tile's Continue names its deal)
+                    self.open_game(game, seed, push=True)
                 self.show_problems()
             return
         element = target.closest("[data-action]")
@@ -616,6 +779,8 @@ class App:
             self.dialog_open = False
             if then is not None and self.caught_up():
                 then()
+        elif action == "stats" and (data(element, "stats") or "") in GAMES:
+            self.open_stats(data(element, "stats") or "")
         elif action == "settings":
             self.show_settings()
         elif action == "help":
@@ -688,14 +853,15 @@ class DealChoice(Screen):
 
     def __init__(
         self, app: App, game: str, saved_seed: int | None, seed: int,
-        continue_saved: Callable[[], None], start_new: Callable[[], None],
+        continue_saved: Callable[[], None], start_new: Callable[[], None], query: str = "",
     ) -> None:
         super().__init__(app)
         self.game, self.saved_seed, self.seed = game, saved_seed, seed
         self.continue_saved, self.start_new = continue_saved, start_new
+        self._query = query  # the address it stands for (a daily deal's), else the deal's
 
     def query(self) -> str:
-        return f"?game={self.game}&seed={self.seed}"
+        return self._query or f"?game={self.game}&seed={self.seed}"
 
     def render(self) -> Any:
         t = self.t

@@ -36,6 +36,10 @@ class Boot:
     origin: str = ""
     #: The browser has the Web Share API (navigator.share): the invite offers Share.
     share: bool = False
+    #: The page's clock (ms since 1970) and its offset from UTC (Date.getTimezoneOffset(), minutes)
+    #: when it started Python: the player's calendar day (the daily deal, "yesterday").
+    now_ms: float = 0.0
+    offset_min: int = 0
 
     @classmethod
     def of(cls, message: dict[str, Any]) -> "Boot":
@@ -45,7 +49,14 @@ class Boot:
                    storage=None if storage is None else {str(k): str(v) for k, v in dict(storage).items()},
                    writes_refused=bool(message.get("writesRefused")), framed=bool(message.get("framed")),
                    update_ready=bool(message.get("updateReady")), fragment=str(message.get("hash") or "")[:200],
-                   origin=str(message.get("origin") or "")[:200], share=bool(message.get("share")))
+                   origin=str(message.get("origin") or "")[:200], share=bool(message.get("share")),
+                   now_ms=_number(message.get("now")),
+                   offset_min=int(_number(message.get("offset"))) if abs(_number(message.get("offset"))) <= 24 * 60 else 0)
+
+
+def _number(value: Any) -> float:
+    """A number the page sent, or 0."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
 
 class Mirror(MemoryBackend):

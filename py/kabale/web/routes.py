@@ -1,4 +1,5 @@
-"""What the address bar asks for: ``?game=kabalam|patience|double-h&seed=N``.
+"""What the address bar asks for: ``?game=kabalam|patience|double-h&seed=N``, or a patience's
+daily deal, ``?game=double-h&daily=YYYY-MM-DD``.
 
 Pure Python (no browser import), so the rules of the URL are tested in
 CPython. Anything the URL says is checked here and turned into a message the
@@ -11,8 +12,13 @@ import os
 import re
 from dataclasses import dataclass
 
+from kabale.daily import parse_day
+
 #: The games, by the name used in URLs, storage and the command line.
 GAMES: tuple[str, ...] = ("kabalam", "patience", "double-h")
+
+#: The games that have a daily deal: the patiences.
+DAILY_GAMES: tuple[str, ...] = ("patience", "double-h")
 
 #: Seeds are whole numbers 0 .. 2**53 - 1: exact in JavaScript too, so a URL round-trips.
 MAX_SEED = 2**53 - 1
@@ -34,6 +40,8 @@ class Route:
     seed: int | None = None
     problems: tuple[Problem, ...] = ()
     embed: bool = False  # ?embed=1: the compact view for an iframe on another site
+    daily: str | None = None  # ?daily=YYYY-MM-DD: a patience's daily deal of that day
+    stats: str | None = None  # ?stats=<game>: that game's statistics
 
 
 def _shown(value: str, limit: int = 40) -> str:
@@ -87,7 +95,9 @@ def parse_query(query: str) -> Route:
     """Read a query string (with or without the leading "?").
 
     >>> parse_query("?game=double-h&seed=12")
-    Route(game='double-h', seed=12, problems=(), embed=False)
+    Route(game='double-h', seed=12, problems=(), embed=False, daily=None, stats=None)
+    >>> parse_query("?game=double-h&daily=2026-12-02").daily
+    '2026-12-02'
     >>> parse_query("game=chess").problems[0].key
     'url.unknown_game'
     """
@@ -122,7 +132,27 @@ def parse_query(query: str) -> Route:
         elif flag not in ("0", "false", "no"):
             problems.append(Problem("url.bad_embed", _shown(embed_values[-1])))
 
-    return Route(game=game, seed=seed, problems=tuple(problems), embed=embed)
+    daily: str | None = None
+    daily_values = fields.get("daily", [])
+    if daily_values:
+        day = parse_day(daily_values[-1])
+        if day is None:
+            problems.append(Problem("url.bad_daily", _shown(daily_values[-1])))
+        elif game not in DAILY_GAMES:
+            problems.append(Problem("url.daily_patience_only", day.isoformat()))
+        else:
+            daily, seed = day.isoformat(), None  # the day names the deal
+
+    stats: str | None = None
+    stats_values = fields.get("stats", [])
+    if stats_values:
+        wanted = stats_values[-1].strip().lower()
+        if wanted in GAMES:
+            stats = wanted
+        else:
+            problems.append(Problem("url.unknown_game", _shown(stats_values[-1])))
+
+    return Route(game=game, seed=seed, problems=tuple(problems), embed=embed, daily=daily, stats=stats)
 
 
 def query_for(game: str, seed: int) -> str:
@@ -134,6 +164,17 @@ def query_for(game: str, seed: int) -> str:
     if game not in GAMES:
         raise ValueError(f"{game!r} is not a game of Kabale")
     return f"?game={game}&seed={seed}"
+
+
+def query_for_daily(game: str, day: str) -> str:
+    """The query string of a patience's daily deal.
+
+    >>> query_for_daily("double-h", "2026-12-02")
+    '?game=double-h&daily=2026-12-02'
+    """
+    if game not in DAILY_GAMES:
+        raise ValueError(f"{game!r} has no daily deal")
+    return f"?game={game}&daily={day}"
 
 
 def fresh_seed() -> int:

@@ -140,9 +140,10 @@ class SavedPatience:
 
     game: "Patience"
     counted: bool = False
+    daily: str = ""  # the day (YYYY-MM-DD) whose daily deal this is; "" for any other deal
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game.to_dict(), "counted": self.counted}
+        return {"game": self.game.to_dict(), "counted": self.counted, **({"daily": self.daily} if self.daily else {})}
 
     @classmethod
     def from_dict(cls, data: Any) -> "SavedPatience":
@@ -153,7 +154,7 @@ class SavedPatience:
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
             raise ValueError("counted is true or false")
-        return cls(Patience.from_dict(data.get("game")), counted)  # type: ignore[arg-type]
+        return cls(Patience.from_dict(data.get("game")), counted, _daily(data))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -199,9 +200,12 @@ class SavedDoubleH:
     game: "DoubleH"
     counted: bool = False
     vetted_s: float | None = None
+    daily: str = ""  # the day (YYYY-MM-DD) whose daily deal this is; "" for any other deal
+    hinted: bool = False  # the player asked for the Hint in this game (the statistics tell such wins apart)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game.to_dict(), "counted": self.counted, "vetted_s": self.vetted_s}
+        return {"game": self.game.to_dict(), "counted": self.counted, "vetted_s": self.vetted_s,
+                **({"daily": self.daily} if self.daily else {}), **({"hinted": True} if self.hinted else {})}
 
     @classmethod
     def from_dict(cls, data: Any) -> "SavedDoubleH":
@@ -214,7 +218,25 @@ class SavedDoubleH:
             raise ValueError("counted is true or false")
         if vetted is not None and (not isinstance(vetted, (int, float)) or isinstance(vetted, bool) or vetted < 0):
             raise ValueError("vetted_s is a number of seconds")
-        return cls(DoubleH.from_dict(data.get("game")), counted, None if vetted is None else float(vetted))  # type: ignore[arg-type]
+        hinted = data.get("hinted", False)
+        if not isinstance(hinted, bool):
+            raise ValueError("hinted is true or false")
+        return cls(DoubleH.from_dict(data.get("game")), counted, None if vetted is None else float(vetted),  # type: ignore[arg-type]
+                   _daily(data), hinted)
+
+
+def _daily(data: Mapping[str, Any]) -> str:
+    """A saved game's daily day: "" or YYYY-MM-DD (anything else is not ours)."""
+    import datetime
+
+    daily = data.get("daily", "")
+    if not isinstance(daily, str):
+        raise ValueError("daily is a day")
+    if daily:
+        datetime.date.fromisoformat(daily)  # ValueError when it is no day
+        if len(daily) != 10:
+            raise ValueError("daily is written YYYY-MM-DD")
+    return daily
 
 
 def _count(data: Mapping[str, Any], name: str) -> int:

@@ -94,6 +94,8 @@ class _Entry:
     data: Any
     #: The stored text this tab read or wrote with that revision: found unchanged, it is not read again.
     text: str | None = None
+    #: When it was written (ms since 1970 by the page's clock; None: by a release that did not say).
+    at: float | None = None
 
 
 @dataclass
@@ -129,16 +131,22 @@ class Store:
             self._known.pop(name, None)
             return None
         try:
-            revision, data = self._decode(name, raw)
+            revision, data, at = self._decode(name, raw)
         except _Rejected as rejected:
             backup = self._set_aside(name, raw)
             self._report(Problem(rejected.problem, name, backup, rejected.detail))
             self._known.pop(name, None)
             return None
-        self._known[name] = _Entry(revision, data, raw)
+        self._known[name] = _Entry(revision, data, raw, at)
         return data
 
-    def _decode(self, name: str, raw: str) -> tuple[int, Any]:
+    def saved_at(self, name: str) -> float | None:
+        """When the record as last loaded or saved was written (ms since 1970), if its envelope says
+        (the home says "yesterday" of a saved game); None for an older record or none."""
+        known = self._known.get(name)
+        return known.at if known is not None else None
+
+    def _decode(self, name: str, raw: str) -> tuple[int, Any, float | None]:
         if not isinstance(raw, str) or len(raw) > MAX_RECORD_CHARS:
             raise _Rejected("store.corrupt", "too large")
         try:
@@ -162,7 +170,8 @@ class Store:
                 data = validator(data)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
             raise _Rejected("store.corrupt", f"{type(error).__name__}: {error}"[:200]) from None
-        return revision, data
+        at = envelope.get("at")
+        return revision, data, float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) and at > 0 else None
 
     def _set_aside(self, name: str, raw: str) -> str | None:
         """Keep the raw text under a backup key (making room by removing the original if needed)."""
@@ -196,6 +205,9 @@ class Store:
         known = self._known.get(name)
         revision = (known.revision if known else self._stored_revision(name)) + 1
         envelope = {"app": APP, "schema": SCHEMA, "name": name, "revision": revision, "data": data}
+        now = self.clock()
+        if now > 0:  # when it was written (older releases ignore the field: they read "data" only)
+            envelope["at"] = int(now)
         text = json.dumps(envelope, separators=(",", ":"), sort_keys=True)
         try:
             if name in self._blocked:
@@ -213,7 +225,7 @@ class Store:
             return False
         self._unsaved.pop(name, None)
         self._full_reported = False
-        self._known[name] = _Entry(revision, data, text)
+        self._known[name] = _Entry(revision, data, text, float(now) if now > 0 else None)
         return True
 
     @property

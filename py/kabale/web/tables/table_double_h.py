@@ -344,6 +344,7 @@ class DoubleHTable(TableShell):
         return self.render_result(
             view.result,
             h("p", {"class": "turning", "text": view.turning}) if view.turning is not None else None,
+            self.daily_element(),
             before=[h("p", {"class": "bonus", "aria-hidden": "true"},
                       h("span", {"class": "bonus-count", "text": f"×{facts.result.wins}"})) if won else None],
         )
@@ -481,6 +482,8 @@ class DoubleHTable(TableShell):
             return
         self.changed()
         self.source, self.message, self.hint, self.notice = None, "", None, ""
+        if move.kind is MoveKind.DRAW:  # the drawn card turns over on its way from the stock to the waste
+            self.cue("draw", {"from": ".stock-area .stock", "cards": ".stock-area .waste [data-card]"})
         if move.kind is MoveKind.NEXT_ROUND:
             self.notice, self.notice_at = Said.of("dh.round", round=game.round, bonus=self.facts().bonus), STOCK
             self.app.announce(self.said(self.notice))
@@ -513,7 +516,7 @@ class DoubleHTable(TableShell):
         if game.is_over() and not self.saved.counted:
             result = game.result()
             self.stats = self.app.count_result(
-                self.game, lambda stats: stats.record(result.outcome == "won", result.round, result.wins))
+                self.game, lambda stats: stats.record(result.outcome == "won", result.round, result.wins), self.saved)
             self.saved.counted = True
             if result.outcome == "won":  # the cards go home, the bonus is counted up
                 self.cue("win", {"game": self.game, "bonus": result.wins})
@@ -575,6 +578,8 @@ class DoubleHTable(TableShell):
         if game.is_over():
             return
         self.message = ""  # a refusal of an earlier press is old news once the player asks what to do
+        if not self.saved.hinted:  # the statistics tell the wins with the Hint apart (saved with the next move)
+            self.saved.hinted = True
 
         def work() -> None:
             from kabale.solver import HONEST, hint

@@ -296,14 +296,30 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
                       h("thead", {}, h("tr", {}, h("td", {}),
                                        *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
                       h("tbody", {}, *(self.score_row(row) for row in view.scores)))
-            return self.render_result(view.result, table, self.review_element(), before=[placing],
+            return self.render_result(view.result, table, self.score_chart(), self.review_element(), before=[placing],
                                       leading=self.review_controls())
         *hands, total = view.scores
         sheet = h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
                   h("thead", {}, h("tr", {}, *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
                   h("tbody", {}, *(self.score_row(row) for row in hands), self.score_row(total, "total")))
         return self.render_result(view.result, h("p", {"class": "great-kabalist", "text": view.great_kabalist}),
-                                  placing, sheet, self.review_element(), leading=self.review_controls())
+                                  placing, sheet, self.score_chart(), self.review_element(), leading=self.review_controls())
+
+    def score_chart(self) -> Element | None:
+        """Beside the scores, the match's score chart (issue 31): each seat's total after each hand,
+        the 101 line, who closed each hand; its numbers are the score table's."""
+        from ..views.charts import score_chart
+        from .chart_drawn import chart_element
+
+        results = self.match.results
+        if len(results) < 2:  # after one hand its points say it all
+            return None
+        seats, totals, after = self.match.seats, [0] * len(self.match.seats), []
+        for result in results:
+            totals = [total + int(result.scores.get(seat, 0)) for total, seat in zip(totals, seats)]
+            after.append(tuple(totals))
+        return chart_element(score_chart(seats, after, [result.closer or "" for result in results], self.t,
+                                         lambda seat: self.name(seat), self.t("chart.score_match")))
 
     def score_row(self, row: ScoreRow, classes: str | None = None) -> Element:
         """A seat's row: its name, at a hand's end the cards left in its hand (small faces) and
@@ -386,6 +402,8 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         if self.reveal is not None and seat != self.viewer:  # cards nobody here saw: from the seat's fan
             self.cue("travel", {"seat": seat, "packet": self.reveal.packet})
         result = self.match.result() if self.match.is_over() else None
+        if result is not None:
+            self.app.count_match(self.saved)  # the match's history (once): the home, the charts
         if result is not None and any(winner in self.plan.persons for winner in result.great_kabalists):
             self.cue("win", {"game": self.game})
         self.save()

@@ -129,7 +129,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
                                                       "text": self.said(self.message)}))),
             self.kept("stats", view.stats, lambda: self.render_stats(view.stats)),
             log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
-            self.render_result(view.result, self.review_element(), leading=self.review_controls())
+            self.render_result(view.result, self.daily_element(), self.review_element(), leading=self.review_controls())
             if view.result is not None else None,
         )
 
@@ -178,7 +178,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
             counted = True
             result = game.result()
             assert result is not None
-            self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won))
+            self.stats = self.app.count_result(self.game, lambda stats: stats.record(result.won), self.saved)
             self.saved.counted = True
             if result.won:
                 self.cue("win", {"game": self.game})

@@ -112,14 +112,28 @@ class TableShell(Screen):
     def render_bar(self, bar: BarView, *leading: Element | None) -> Element:
         """The header bar: title, deal number, whose turn (KABALAM), then the buttons (``leading``
         ones first: KABALAM's Hint sits in the bar, where a phone has room for it)."""
+        deal = bar.deal
+        daily = getattr(self.saved, "daily", "")
+        if isinstance(daily, str) and daily:  # a patience's daily deal says its day, not its number (issue 31)
+            import datetime
+
+            from ..views.home import date_words
+
+            deal = self.t("daily.bar", date=date_words(datetime.date.fromisoformat(daily), self.t))
         return h(
             "header",
             {"class": "table-bar"},
             h("h2", {"text": bar.title}),
-            h("span", {"class": "deal-number", "text": bar.deal}),
+            h("span", {"class": "deal-number", "text": deal}),
             h("span", {"class": "turn-status", "role": "status", "text": bar.status}) if bar.status is not None else None,
             h("span", {"class": "bar-actions"}, *leading, *(button_element(button) for button in bar.buttons)),
         )
+
+    def daily_element(self) -> Element | None:
+        """At the end of a patience's daily deal: its share line, streak and last 30 days (issue 31)."""
+        game = self.game if self.game is not None else ""
+        panel: Element | None = self.app.daily_panel(game, self.saved)
+        return panel
 
     def render_stats(self, text: str) -> Element:
         return h("p", {"class": "stats", "text": text})

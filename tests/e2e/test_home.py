@@ -1,0 +1,205 @@
+"""The home and the daily deal in the browser (issue 31): a tile continues each game in one
+click, at 1280x800 and at 390x844 with touch; the daily deal is the same in two fresh browsers on
+one day and another the next (the page's date set by the test); its end shares a line; axe finds
+nothing on the new screens. What each screen shows is tested in CPython (tests/unit/test_home_views.py)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import wait_ready  # type: ignore[import-not-found]
+from helpers import settle, stored  # type: ignore[import-not-found]
+from kabale.daily import daily_candidate
+from kabale.games.double_h.rules import DoubleH
+from kabale.games.kabalam.match import Match
+from kabale.games.patience.rules import Patience
+from kabale.web.storage.history import History, Matches, MatchPlayed, Played
+from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience, SeatPlan, TablePlan
+
+NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc)
+SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+         "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+
+
+def record(name: str, data: Any, at: float | None = None) -> str:
+    envelope: dict[str, Any] = {"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data}
+    if at is not None:
+        envelope["at"] = at
+    return json.dumps(envelope)
+
+
+def seed_storage(page: Page, items: dict[str, str]) -> None:
+    """Records in localStorage before the page's first start (a reload keeps what the page wrote)."""
+    page.add_init_script("if (!sessionStorage.getItem('seeded')) { const items = %s;"
+                         " for (const key in items) localStorage.setItem(key, items[key]);"
+                         " sessionStorage.setItem('seeded', '1'); }" % json.dumps(items))
+
+
+def played(game: Any, moves: int) -> Any:
+    for _ in range(moves):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+def saved_games() -> dict[str, str]:
+    match = Match.start(3, seats=2)
+    played(match, 6)
+    at = NOON.timestamp() * 1000 - 86_400_000
+    return {
+        "kabale:settings": record("settings", {"language": "en", "bot_speed": "instant"}),
+        "kabale:patience": record("patience", SavedPatience(played(Patience.deal(21), 3)).to_dict(), at),
+        "kabale:double-h": record("double-h", SavedDoubleH(played(DoubleH.deal(12), 5)).to_dict(), at),
+        "kabale:kabalam": record("kabalam", SavedMatch(TablePlan.default(2), match).to_dict(), at),
+    }
+
+
+def new_page(browser: Browser, base_url: str, size: str, day: datetime.datetime = NOON, **options: Any) -> Page:
+    context = browser.new_context(base_url=base_url, **SIZES[size], **options)
+    page = context.new_page()
+    page.clock.set_fixed_time(day)
+    return page
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_each_tile_continues_its_saved_game_in_one_click(browser: Browser, base_url: str, axe_violations: Any,
+                                                         size: str) -> None:
+    page = new_page(browser, base_url, size)
+    seed_storage(page, saved_games())
+    wait_ready(page) if page.goto("/") else None
+    continues = {"kabalam": "Continue · yesterday (KABALAM)",
+                 "patience": "Continue: deal 21 · yesterday (Patience Kabalam)",
+                 "double-h": "Continue: deal 12, round 1 · yesterday (Double H)"}
+    expect(page.get_by_role("button", name=continues["double-h"])).to_be_visible()
+    assert axe_violations(page) == []
+    tab_stops = page.evaluate("[...document.querySelectorAll('#lobby button')].filter(b => b.tabIndex >= 0).length")
+    assert tab_stops == 3 + 3 + 2 + 3  # each game, each Continue, each daily deal, each Statistics: all by the keyboard
+    for name in continues.values():
+        expect(page.get_by_role("button", name=name)).to_be_visible()
+    for game in continues:  # (KABALAM's computer plays on once its table is open: then "today")
+        page.locator(f"#more-{game} button[data-seed]").click()
+        settle(page)
+        expect(page.locator(".table")).to_be_visible()
+        assert page.evaluate("location.search").startswith(f"?game={game}&seed=")
+        page.get_by_role("button", name="All games").click()
+        settle(page)
+        expect(page.locator("#more-double-h button[data-seed]")).to_be_visible()
+    page.context.close()
+
+
+def daily_seed_in(browser: Browser, base_url: str, day: datetime.datetime) -> int:
+    """A fresh browser on ``day`` opens the home's daily deal of Patience Kabalam: its deal."""
+    page = new_page(browser, base_url, "desktop", day)
+    wait_ready(page) if page.goto("/") else None
+    page.get_by_role("button", name=f"Daily deal · {day.day} Dec 2026 (Patience Kabalam)").click()
+    settle(page)
+    assert page.evaluate("location.search") == f"?game=patience&daily={day.date().isoformat()}"
+    record_ = stored(page, "patience")
+    assert record_ is not None and record_["data"]["daily"] == day.date().isoformat()
+    page.context.close()
+    return int(record_["data"]["game"]["seed"])
+
+
+def test_the_daily_deal_is_the_same_in_two_browsers_on_a_day_and_another_the_next(browser: Browser,
+                                                                                   base_url: str) -> None:
+    first, second = daily_seed_in(browser, base_url, NOON), daily_seed_in(browser, base_url, NOON)
+    assert first == second == daily_candidate("patience", NOON.date(), 0)
+    assert daily_seed_in(browser, base_url, NOON + datetime.timedelta(days=1)) != first
+
+
+def test_double_h_s_daily_deal_is_found_in_the_browser_as_in_python(browser: Browser, base_url: str) -> None:
+    from kabale.games import GAMES
+
+    page = new_page(browser, base_url, "phone")
+    wait_ready(page) if page.goto("/?game=double-h&daily=2026-12-02") else None
+    expect(page.locator(".double-h-board")).to_be_visible(timeout=30_000)
+    saved = stored(page, "double-h")
+    assert saved is not None
+    assert saved["data"]["game"]["seed"] == GAMES["double-h"].daily_seed(NOON.date(), winnable=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_end_of_a_daily_deal_shares_its_line(browser: Browser, base_url: str, axe_violations: Any,
+                                                 size: str) -> None:
+    seed = daily_candidate("patience", NOON.date(), 0)
+    game = Patience.deal(seed)
+    while not game.is_over():
+        game.apply(game.legal_moves()[0])
+    result = game.result()
+    assert result is not None
+    end = Played("2026-12-02", seed, result.won, len(game.moves), "2026-12-02", left=len(game.endowment))
+    history = History((Played("2026-12-01", 5, True, 80, "2026-12-01"), end))
+    page = new_page(browser, base_url, size, permissions=["clipboard-read", "clipboard-write"])
+    page.add_init_script("delete Navigator.prototype.share;")  # the clipboard's way (headless Linux has no share sheet)
+    seed_storage(page, {
+        "kabale:settings": record("settings", {"language": "en"}),
+        "kabale:patience": record("patience", SavedPatience(game, counted=True, daily="2026-12-02").to_dict()),
+        "kabale:history:patience": record("history:patience", history.to_dict()),
+    })
+    wait_ready(page) if page.goto("/?game=patience&daily=2026-12-02") else None
+    line = ("Kabale · Patience Kabalam · 2 Dec 2026 · " + ("won" if result.won else f"{len(game.endowment)} cards left")
+            + f" · {len(game.moves)} moves")
+    expect(page.locator(".share-line")).to_have_text(line)
+    expect(page.locator(".daily-streak")).to_have_text("Daily streak: 2 days" if result.won else "Daily streak: 0 days")
+    expect(page.locator(".daily-days li")).to_have_count(30)
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/home-daily-end-{size}.png", full_page=True)
+    page.get_by_role("button", name="Share").click()
+    expect(page.locator(".share-said")).to_have_text("Copied: paste it where you like.")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{line}\n{base_url.rstrip('/')}/?game=patience&daily=2026-12-02"
+    page.context.close()
+
+
+def histories() -> dict[str, str]:
+    matches = Matches((MatchPlayed("2026-12-01", 9, True, ("you", "hard", "easy"),
+                                   ((3, 40, 12), (20, 70, 0), (5, 10, 95)), ("S", "", "N")),))
+    double_h = History((Played("2026-11-24", 1, True, 200, round=2, bonus=2, hinted=True),
+                        Played("2026-12-01", 2, True, 150, round=1, bonus=3), Played("2026-12-02", 3, False, 90, round=3)))
+    return {"kabale:settings": record("settings", {"language": "en"}),
+            "kabale:history:kabalam": record("history:kabalam", matches.to_dict()),
+            "kabale:history:double-h": record("history:double-h", double_h.to_dict())}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_charts_are_drawn_for_a_seeded_history_and_statistics_travel(browser: Browser, base_url: str,
+                                                                      axe_violations: Any, size: str, tmp_path: Any) -> None:
+    page = new_page(browser, base_url, size)
+    seed_storage(page, histories())
+    wait_ready(page) if page.goto("/") else None
+    page.get_by_role("button", name="Statistics (KABALAM)").click()
+    settle(page)
+    assert page.evaluate("location.search") == "?stats=kabalam"
+    # the last match's score chart: three seats' lines, a point a hand each, the 101 line, who closed
+    score = page.locator("figure.chart", has_text="The last match, hand by hand")
+    expect(score.locator("svg polyline")).to_have_count(3)
+    expect(score.locator("svg circle")).to_have_count(9)
+    expect(score.locator("svg text.chart-note")).to_have_text(["You", "–", "North"])
+    expect(score.locator(".chart-legend li")).to_have_text(["You", "West", "North"])
+    assert score.locator("svg polyline").first.evaluate("e => e.namespaceURI") == "http://www.w3.org/2000/svg"
+    box = score.locator("svg").bounding_box()
+    assert box is not None and box["width"] >= 300 and box["x"] + box["width"] <= SIZES[size]["viewport"]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
+    # the screen reader's table: the same numbers
+    expect(score.get_by_role("table")).to_have_count(1)
+    expect(score.locator("tbody tr").nth(2)).to_contain_text("28")  # You after hand 3: 3 + 20 + 5
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/home-charts-{size}.png", full_page=True)
+    # a bad file is refused with its reason; nothing kept changes
+    before = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('kabale:history')))")
+    bad = tmp_path / "photo.json"
+    bad.write_text('{"kind": "photos"}', encoding="utf-8")
+    page.locator("input[data-import]").set_input_files(str(bad))
+    expect(page.locator("#notice")).to_contain_text("not a statistics file of Kabale. Nothing was changed.")
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('kabale:history')))") == before
+    # the export downloads a file that imports again: the same games, none twice
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export statistics").click()
+    path = download.value.path()
+    page.locator("input[data-import]").set_input_files(str(path))
+    expect(page.locator("#notice")).to_contain_text("Statistics imported: 4 games and matches kept.")
+    page.context.close()
