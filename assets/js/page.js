@@ -388,6 +388,7 @@ function store(key, value) {
 let netRoom = null; // the room joined, once transport.mjs has loaded and joined
 let netJoining = null; // the promise of that join
 let netQueue = []; // what Python sent before the room was there
+let netQuiet = false; // Python asked the room to go quiet on the relays (every seat is filled)
 
 /** Record every text received, where a test asked for it (window.kabaleNetRecord, an array). */
 function recordNet(peer, text) {
@@ -413,8 +414,12 @@ function netJoin(options) {
       onPeerLeave: (peer) => post({ type: "net-peer", extra: { peer, joined: false } }),
       onRefused: (peer, reason) => post({ type: "net-message", extra: { peer, text: "", reason } }),
       onJoinError: (details) => post({ type: "net-error", extra: { reason: String(details && details.error || details) } }),
+      // offline, or the relays down or blocked: Python says so plainly (it names the relays' hosts)
+      onNoRelay: (urls) => post({ type: "net-error", extra: { reason: urls.map((url) => new URL(url).host).join(", ") } }),
+      relayWaitMs: window.kabaleRelayWaitMs, // a test's shorter wait; else the transport's own
     });
     netRoom = room;
+    if (netQuiet) room.quiet();
     for (const [peer, text] of netQueue.splice(0)) netSend(peer, text);
     post({ type: "net-joined", extra: { self: room.selfId } });
     return room;
@@ -439,8 +444,15 @@ function netSend(peer, text) {
   netRoom.send(message, peer || undefined).catch((error) => console.warn("Kabale could not send:", error));
 }
 
+/** Go quiet on the relays once every seat is filled, or signal again when one is away. */
+function netQuieten(quiet) {
+  netQuiet = Boolean(quiet);
+  if (netRoom) netQuiet ? netRoom.quiet() : netRoom.resume();
+}
+
 function netLeave() {
   const room = netRoom;
+  netQuiet = false;
   netRoom = null;
   netJoining = null;
   netQueue = [];
@@ -499,6 +511,7 @@ const COMMANDS = {
   "net-join": netJoin,
   "net-send": netSend,
   "net-leave": netLeave,
+  "net-quiet": netQuieten,
   copy(text, key) {
     // the answer comes back as an input, for the button to say it was copied (or could not be)
     const done = (copied) => post({ type: "copied", extra: { key, copied } });

@@ -84,6 +84,7 @@ export function joinRoom(options) {
   const peers = new Set();
   const action = room.makeAction(ACTION);
   let left = false;
+  let quieted = false;
   const relayCheck = onNoRelay && setTimeout(() => {
     const sockets = getRelaySockets();
     const open = urls.some((url) => sockets[url] && sockets[url].readyState === WebSocket.OPEN);
@@ -129,12 +130,14 @@ export function joinRoom(options) {
     // them closed (Trystero would reconnect and announce the room again every 5.3 s, a load public
     // relays complain of). The data channels, direct between the browsers, carry on.
     quiet() {
+      quieted = true;
       pauseRelayReconnection();
       for (const socket of Object.values(getRelaySockets())) if (socket) socket.close();
     },
     // Signal again (a seat is away, so that its player can come back): the sockets reopen and
     // Trystero announces the room again.
     resume() {
+      quieted = false;
       resumeRelayReconnection();
     },
     // The RTCPeerConnection to a peer, for its configuration and statistics.
@@ -145,6 +148,7 @@ export function joinRoom(options) {
       if (left) return;
       left = true;
       clearTimeout(relayCheck);
+      if (quieted) resumeRelayReconnection(); // Trystero's pause is the page's: a later room must signal
       peers.clear();
       await room.leave();
     },

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import sys
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -47,6 +49,7 @@ class Devices:
         self.browser, self.guard = browser, guard
         self.contexts: list[BrowserContext] = []
         self.logs: list[ConsoleLog] = []
+        self.expected: list[str] = []  # console errors a test expects (a substring of each)
 
     def open(self) -> Page:
         context = self.browser.new_context(bypass_csp=True)
@@ -70,7 +73,8 @@ def devices(browser: Browser, network_guard: NetworkGuard) -> Iterator[Devices]:
     yield made
     # read before the contexts close (a page whose peer goes away at the end may say so on its console);
     # Trystero says so when a peer's channel closes under it (a reload): not an error of ours
-    errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error]
+    errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error
+              and not any(expected in error for expected in made.expected)]
     for context in made.contexts:
         context.close()
     assert not errors, f"console errors: {errors}"
@@ -196,10 +200,15 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     assert axe_violations(guest) == []  # the free seats, the name, Sit down
     guest_sits(guest, link, opened=True)
     start(host, guest)
+    seated, announced = time.monotonic(), len(nostr_relay.events())
     assert axe_violations(guest) == []  # the guest's table
     for _ in range(400):
         if not play_one(host, guest):
             break
+    # every seat filled, both pages went quiet on the relay: no announce in longer than Trystero's
+    # interval (5.3 s), while the hand was played over the data channel
+    host.wait_for_timeout(max(0.0, 6.0 - (time.monotonic() - seated)) * 1000)
+    assert len(nostr_relay.events()) == announced, "a seated page went on announcing through the relay"
     match = host_match(host)
     hand = match.hand
     assert hand is not None and hand.is_over()
@@ -351,3 +360,18 @@ def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself
         if not play_one(host, guest):
             break
     assert guest_record(guest)["moves"] == [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
+
+
+def test_an_invite_whose_relay_cannot_be_reached_says_so_plainly(devices: Devices, base_url: str) -> None:
+    """Offline, or the relays down or blocked: Trystero only retries; the guest's page says that
+    it cannot reach a relay, naming it, instead of looking for the table for ever."""
+    guest = devices.open()
+    guest.add_init_script("window.kabaleRelayWaitMs = 1500;")
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    guest.goto(f"{base_url}?game=kabalam&join=table-{port}&relay=ws://127.0.0.1:{port}/&ice=none#password-{port}")
+    ready(guest)
+    expect(guest.get_by_role("status")).to_have_text(
+        re.compile(rf"Cannot reach a relay to meet your friends \(127\.0\.0\.1:{port}\)"), timeout=CONNECT_TIMEOUT_MS)
+    devices.expected.append(f"WebSocket connection to 'ws://127.0.0.1:{port}/' failed")

@@ -230,3 +230,37 @@ def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_comput
     assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
     assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
     assert "Let the computer play for Bo" not in texts(room.drawing("h"))
+
+
+def quiet_asked(room: Room, peer: str) -> list[bool]:
+    """What ``peer``'s page was asked of the relays, in order: True quiet, False signal again."""
+    return [bool(command[1]) for command in room.commands[peer] if command[0] == "net-quiet"]
+
+
+def test_seated_pages_go_quiet_on_the_relays_and_signal_again_while_someone_is_away() -> None:
+    """Issue 30's measures: public relays complain of a room announced every few seconds, so
+    once every seat is held both pages go quiet; a page whose peer has gone signals again, so
+    that the two can find each other, and goes quiet once more when they have."""
+    room, _ = seated_room()
+    assert quiet_asked(room, "h") == [True] and quiet_asked(room, "g") == [True]
+    room.input("h", click("start-remote"))
+    assert quiet_asked(room, "h") == [True]  # no second ask while nothing changed
+    room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": False}})
+    room.input("g", {"type": "net-peer", "extra": {"peer": "h", "joined": False}})
+    assert quiet_asked(room, "h") == [True, False] and quiet_asked(room, "g") == [True, False]
+    room.meet()  # they found each other through the relays: the guest's page sits down again
+    assert quiet_asked(room, "h") == [True, False, True] and quiet_asked(room, "g") == [True, False, True]
+    assert not room.apps["h"].screen.host.seats["W"].away  # type: ignore[attr-defined]
+
+
+def test_a_relay_out_of_reach_is_said_plainly_until_a_peer_comes() -> None:
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none")
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", click("start"))
+    room.input("h", {"type": "net-joined", "extra": {"self": "h"}})
+    room.input("h", {"type": "net-error", "extra": {"reason": "127.0.0.1:9"}})
+    shown = " ".join(texts(room.drawing("h")))
+    assert "Cannot reach a relay to meet your friends (127.0.0.1:9)" in shown
+    room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": True}})
+    assert "Cannot reach a relay" not in " ".join(texts(room.drawing("h")))

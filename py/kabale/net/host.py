@@ -179,6 +179,13 @@ class Host:
         return tuple(seat for seat, state in self.seats.items() if state.kind == REMOTE and (
             not state.taken or (seat in playing and not state.away and seat not in self.entropy)))
 
+    def everyone_seated(self) -> bool:
+        """Every remote seat is held by a guest who is here. No page then needs the relays to find
+        this table, and the host's may go quiet on them until a seat is away or free again."""
+        held = set(self.peers.values())
+        return all(state.taken and not state.away and seat in held
+                   for seat, state in self.seats.items() if state.kind == REMOTE)
+
     def hand_in_play(self) -> bool:
         return self.match is not None and self.match.hand is not None and not self.match.hand.is_over()
 

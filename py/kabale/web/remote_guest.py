@@ -43,6 +43,7 @@ class GuestLink:
         self.peers: set[str] = set()
         self.error = ""
         self.joined = False
+        self.quiet = False  # gone quiet on the relays: seated, and the host's page is here
 
     def start(self) -> None:
         remote_link.join(self.invite)
@@ -75,8 +76,17 @@ class GuestLink:
         self.joined, self.error = True, ""
         self.app.screen.refresh()
 
+    def mind_the_relays(self) -> None:
+        """Quiet on the relays while seated with the host's page here; signalling again once it has
+        gone (a reload, a lost connection), so that the two find each other again."""
+        quiet = self.host_peer is not None and self.guest.seat is not None and bool(self.guest.token)
+        if quiet != self.quiet:
+            self.quiet = quiet
+            remote_link.quiet(quiet)
+
     def on_peer(self, peer: str, joined: bool) -> None:
         if joined:
+            self.error = ""  # a relay was reached after all
             self.peers.add(peer)
             # hello to every page that comes: the host's, or the host's again after its reload (a new
             # peer, which may come before the old one's channel is found closed)
@@ -87,6 +97,7 @@ class GuestLink:
             self.host_peer = None
             if self.offered in self.peers:  # the host's page came back before its old channel closed
                 self.adopt(self.offered)
+            self.mind_the_relays()
             self.app.screen.refresh()
 
     def adopt(self, peer: str | None) -> None:
@@ -114,6 +125,7 @@ class GuestLink:
         for reply in self.guest.receive(text):
             self.send(reply)
         self.save()
+        self.mind_the_relays()
         remote = getattr(screen, "remote_changed", None)
         if hand is not None and remote is not None and self.guest.observation is not None:
             remote(before, mover)

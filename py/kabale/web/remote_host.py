@@ -46,6 +46,7 @@ class HostLink:
         self.invite = invite
         self.error = ""
         self.joined = False
+        self.quiet = False  # gone quiet on the relays: every seat is held by a guest who is here
         if host is not None:  # resumed from the host's record (a reload): the guests come back by themselves
             self.host = host
             return
@@ -77,7 +78,16 @@ class HostLink:
         for item in outgoing:
             remote_link.send(item.peer, item.text())
 
+    def mind_the_relays(self) -> None:
+        """Quiet on the relays while every guest is here; signalling again once one is away or a
+        seat is free, so that its player can find the table."""
+        quiet = self.host.everyone_seated()
+        if quiet != self.quiet:
+            self.quiet = quiet
+            remote_link.quiet(quiet)
+
     def changed(self, before: Any = None, mover: str | None = None) -> None:
+        self.mind_the_relays()
         screen = self.app.screen
         if getattr(screen, "link", None) is self or getattr(screen, "host", None) is self.host:
             remote = getattr(screen, "remote_changed", None)
@@ -91,6 +101,9 @@ class HostLink:
         self.changed()
 
     def on_peer(self, peer: str, joined: bool) -> None:
+        if joined and self.error:  # a relay was reached after all
+            self.error = ""
+            self.changed()
         if not joined:
             self.send(self.host.disconnected(peer))
             self.changed()

@@ -153,5 +153,12 @@ def send(peer: str, text: str) -> None:
     PAGE.do("net-send", peer, text)
 
 
+def quiet(quiet: bool) -> None:
+    """Go quiet on the relays (every seat is filled: public relays complain of the announces a
+    room repeats every few seconds), or signal again (a seat is away, so its player can come back).
+    The data channels carry on either way."""
+    PAGE.do("net-quiet", quiet)
+
+
 def leave() -> None:
     PAGE.do("net-leave")
