@@ -56,12 +56,13 @@ def _expected_versions() -> dict[str, str]:
 
 
 #: The folder under assets/vendor/ of each package, before its version.
-FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript", "trystero": "trystero"}
+FOLDER_STEMS = {"pyodide": "pyodide", "@pyscript/core": "pyscript", "trystero": "trystero",
+                "qrcode-generator": "qrcode"}
 #: Committed files that name the vendored folders, relative to the project root.
-REFERENCING = ("assets/js/runtime.mjs", "assets/js/transport.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml",
+REFERENCING = ("assets/js/runtime.mjs", "assets/js/transport.mjs", "assets/js/qr.mjs", "bench/bare/index.html", "bench/bare/pyscript.toml",
                "bench/bare/trimmed/index.html", "bench/bots_page/index.html", "bench/bots_page/pyscript.toml")
 #: A vendored folder as a path names it: "vendor/pyodide-314.0.7/" (or an unversioned "vendor/pyodide-314.0.7/").
-_REFERENCE = re.compile(r"vendor/(pyodide|pyscript|trystero)(-[^/\s\"']*)?/")
+_REFERENCE = re.compile(r"vendor/(pyodide|pyscript|trystero|qrcode)(-[^/\s\"']*)?/")
 #: What remote play imports of Trystero: its Nostr strategy (signalling over Nostr relays), and the
 #: one file esbuild makes of it in Trystero's vendored folder.
 TRYSTERO_ENTRY = "trystero/nostr"
@@ -69,13 +70,17 @@ TRYSTERO_BUNDLE = "trystero-nostr.mjs"
 #: The bundler: a devDependency, exact pin; its version goes into versions.json beside the runtime's,
 #: since the bundle's bytes depend on it.
 BUNDLER = "esbuild"
+#: The invite's QR code (issue 30): Kazuhiko Arase's encoder, one ES module with no imports, its
+#: licence in its header; copied as it is.
+QRCODE_FILE = "qrcode.mjs"
 
 
 def folder_names(versions: dict[str, str] | None = None) -> dict[str, str]:
     """{package: folder under assets/vendor/}, from package.json's pins.
 
-    >>> folder_names({"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "trystero": "0.25.4"})
-    {'pyodide': 'pyodide-314.0.7', '@pyscript/core': 'pyscript-0.7.31', 'trystero': 'trystero-0.25.4'}
+    >>> folder_names({"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "trystero": "0.25.4",
+    ...               "qrcode-generator": "2.0.4"})["qrcode-generator"]
+    'qrcode-2.0.4'
     """
     pins = _expected_versions() if versions is None else versions
     return {package: f"{FOLDER_STEMS[package]}-{pins[package]}" for package in FOLDER_STEMS}
@@ -141,6 +146,10 @@ def vendor() -> Path:
             shutil.copy2(path, pyscript_target / path.name)
 
     bundle_trystero(VENDOR / folders["trystero"] / TRYSTERO_BUNDLE)
+
+    qrcode_target = VENDOR / folders["qrcode-generator"]
+    qrcode_target.mkdir(parents=True)
+    shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / QRCODE_FILE, qrcode_target / QRCODE_FILE)
 
     stamp = VENDOR / "versions.json"
     stamp.write_text(json.dumps({**expected, BUNDLER: _version(BUNDLER)}, indent=2, sort_keys=True) + "\n")

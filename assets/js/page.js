@@ -512,6 +512,14 @@ const COMMANDS = {
   "net-send": netSend,
   "net-leave": netLeave,
   "net-quiet": netQuieten,
+  /** The modules of the invite's QR code, from the vendored encoder (assets/js/qr.mjs): Python draws them. */
+  qr(text) {
+    import("./qr.mjs").then(({ modules }) => post({ type: "qr", extra: { text, rows: modules(text) } }))
+      .catch((error) => {
+        console.warn("Kabale could not make a QR code:", error);
+        post({ type: "qr", extra: { text, rows: [] } });
+      });
+  },
   copy(text, key) {
     // the answer comes back as an input, for the button to say it was copied (or could not be)
     const done = (copied) => post({ type: "copied", extra: { key, copied } });

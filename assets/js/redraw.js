@@ -222,8 +222,8 @@ function redraw(container, drawn) {
  *  "text" sets textContent, "class" className, "style" ("--i:3; color:red") each property through
  *  the CSSOM (the page's Content-Security-Policy refuses style attributes); any other name an
  *  attribute. Python has already left out the props that are None or False. */
-/** The SVG elements Python draws (a chart: kabale.web.stats_screen), made in SVG's namespace. */
-const SVG_TAGS = new Set(["svg", "g", "line", "polyline", "rect", "circle", "text"]);
+/** The SVG elements Python draws (a chart: kabale.web.stats_screen; the invite's QR code), made in SVG's namespace. */
+const SVG_TAGS = new Set(["svg", "g", "line", "polyline", "path", "rect", "circle", "text"]);
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function make(tag, count, ...rest) {

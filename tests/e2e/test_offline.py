@@ -215,10 +215,12 @@ def test_a_private_window_downloads_each_file_once_and_precaches_only_what_the_p
         page_files = {urlsplit(address).path.removeprefix("/") or "index.html" for address in loaded if address.startswith(url)}
         assert page_files - set(manifest.files) == set()
         unloaded = {name for name in set(manifest.files) - page_files if not name.startswith("assets/cards/")}
-        # (and remote play's transport and the Trystero bundle it imports, which only a table with
-        # friends on other devices loads: page.js imports them then, issue 30)
+        # (and remote play's transport and the Trystero bundle it imports, and the invite's QR
+        # encoder, which only a table with friends on other devices loads: page.js imports them then,
+        # issue 30)
         assert unloaded <= {"manifest.webmanifest", "assets/icons/kabale.svg", "assets/js/transport.mjs",
-                            vendor.vendored("trystero", "trystero-nostr.mjs")}
+                            vendor.vendored("trystero", "trystero-nostr.mjs"), "assets/js/qr.mjs",
+                            vendor.vendored("qrcode-generator", vendor.QRCODE_FILE)}
         # Python started in its worker (which fetched the wasm, and staged it for the service
         # worker's install), and no snapshot file was asked for: it is never downloaded
         assert started_in_worker(page)

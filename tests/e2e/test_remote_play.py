@@ -92,10 +92,35 @@ def host_invites(host: Page, base_url: str, relay: LocalRelay) -> str:
     host.get_by_label("Who sits West?").select_option(label="A friend on another device")
     host.get_by_role("button", name="Start the match").click()
     expect(host.get_by_role("heading", name="Invite your friends")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
-    link = host.get_by_label("Invite link").input_value()
+    link = host.get_by_label("Invite link", exact=True).input_value()
     assert re.search(r"\?game=kabalam&join=[\w-]+&relay=ws://127\.0\.0\.1:\d+/&ice=none#[\w-]+$", link), link
     expect(host.get_by_role("button", name="Start the match")).to_be_disabled()
     return link
+
+
+JSQR = Path(__file__).resolve().parents[2] / "node_modules" / "jsqr" / "dist" / "jsQR.js"  # a decoder (npm, dev)
+
+
+def scanned(page: Page) -> str | None:
+    """The text a QR reader finds in the lobby's QR code, as the page painted it: the SVG drawn on a
+    canvas at 4 px a module, read by jsQR (npm), as a phone's camera would read the screen."""
+    page.add_script_tag(path=str(JSQR))
+    return page.evaluate("""async () => {
+      const svg = document.querySelector(".invite-qr svg");
+      const size = svg.viewBox.baseVal.width * 4;
+      const image = new Image(size, size);
+      const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(svg)], { type: "image/svg+xml" }));
+      image.src = url;
+      await image.decode();
+      const canvas = Object.assign(document.createElement("canvas"), { width: size, height: size });
+      const context = canvas.getContext("2d");
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, size, size);
+      context.drawImage(image, 0, 0, size, size);
+      URL.revokeObjectURL(url);
+      const found = jsQR(context.getImageData(0, 0, size, size).data, size, size);
+      return found && found.data;
+    }""")
 
 
 def guest_opens(guest: Page, link: str) -> None:
@@ -195,7 +220,9 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
         devices: Devices, base_url: str, nostr_relay: LocalRelay, axe_violations: Any) -> None:
     host, guest = devices.open(), devices.open()
     link = host_invites(host, base_url, nostr_relay)
-    assert axe_violations(host) == []  # the lobby: the invite, the seats, Start
+    expect(host.get_by_role("img", name="QR code of the invite link")).to_be_visible()
+    assert scanned(host) == link  # a friend beside the host scans the same link
+    assert axe_violations(host) == []  # the lobby: the invite, the seats, the QR code, Start
     guest_opens(guest, link)
     assert axe_violations(guest) == []  # the free seats, the name, Sit down
     guest_sits(guest, link, opened=True)

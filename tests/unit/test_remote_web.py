@@ -264,3 +264,30 @@ def test_a_relay_out_of_reach_is_said_plainly_until_a_peer_comes() -> None:
     assert "Cannot reach a relay to meet your friends (127.0.0.1:9)" in shown
     room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": True}})
     assert "Cannot reach a relay" not in " ".join(texts(room.drawing("h")))
+
+
+def test_the_lobby_shows_the_invite_as_a_qr_code_the_page_s_encoder_made() -> None:
+    """The page's vendored encoder makes the modules, once per link; Python draws them (an image
+    named for the screen reader). Rows that are not a QR code's, or a code nobody asked for,
+    draw nothing."""
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none")
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", click("start"))
+    asked = [command[1] for command in room.commands["h"] if command[0] == "qr"]
+    link = next(text for text in texts(room.drawing("h")) if text.startswith("http://127.0.0.1:8000/?game=kabalam&join="))
+    assert asked == [link]
+    assert "QR code of the invite link" not in texts(room.drawing("h"))  # not yet made
+    room.input("h", {"type": "qr", "extra": {"text": "http://elsewhere/", "rows": ["1" * 21] * 21}})
+    assert "http://elsewhere/" not in room.apps["h"].qr_codes
+    room.input("h", {"type": "qr", "extra": {"text": link, "rows": ["10" * 10] * 20}})  # not square
+    assert "QR code of the invite link" not in texts(room.drawing("h"))
+    rows = ["1" * 25] + ["1" + "0" * 23 + "1"] * 23 + ["1" * 25]  # a frame, 25 modules wide
+    room.input("h", {"type": "qr", "extra": {"text": link, "rows": rows}})
+    shown = texts(room.drawing("h"))
+    at = shown.index("QR code of the invite link")
+    assert shown[at - 3:at] == ["qr-code", "0 0 33 33", "img"]  # the quiet zone: 4 modules each side
+    path = next(text for text in shown if text.startswith("M0 0h25v1h-25z"))
+    assert path.count("M") == 1 + 23 * 2 + 1
+    room.input("h", click("copy"))
+    assert [command[1] for command in room.commands["h"] if command[0] == "qr"] == [link]  # asked once

@@ -21,7 +21,8 @@ def test_every_committed_page_names_the_folders_of_the_pins() -> None:
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
     assert vendor.folder_names() == {"pyodide": f"pyodide-{pins['pyodide']}",
                                      "@pyscript/core": f"pyscript-{pins['@pyscript/core']}",
-                                     "trystero": f"trystero-{pins['trystero']}"}
+                                     "trystero": f"trystero-{pins['trystero']}",
+                                     "qrcode-generator": f"qrcode-{pins['qrcode-generator']}"}
     assert vendor.stale_references() == []
     bare = (ROOT / "bench" / "bare" / "index.html").read_text(encoding="utf-8")  # the benchmarks' yardstick
     assert f'src="../../{vendor.vendored("@pyscript/core", "core.js")}"' in bare
@@ -29,7 +30,7 @@ def test_every_committed_page_names_the_folders_of_the_pins() -> None:
 
 def test_a_new_pin_without_the_pages_changed_is_reported_line_by_line() -> None:
     pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    bumped = {"pyodide": pins["pyodide"] + ".1", "@pyscript/core": pins["@pyscript/core"], "trystero": pins["trystero"]}
+    bumped = {**{package: pins[package] for package in vendor.FOLDER_STEMS}, "pyodide": pins["pyodide"] + ".1"}
     stale = vendor.stale_references(versions=bumped)
     assert stale, "a pin moved on but no page was found naming the old folder"
     assert all(f"-> vendor/pyodide-{bumped['pyodide']}/" in line for line in stale)
@@ -46,6 +47,12 @@ def test_a_new_trystero_pin_names_the_transport_module_line() -> None:
     bumped = {**pins, "trystero": pins["trystero"] + ".1"}
     stale = vendor.stale_references(versions=bumped)
     assert [line.split(":")[0] for line in stale] == ["assets/js/transport.mjs"]
+
+
+def test_a_new_qrcode_pin_names_the_invite_s_qr_module_line() -> None:
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    stale = vendor.stale_references(versions={**pins, "qrcode-generator": pins["qrcode-generator"] + ".1"})
+    assert [line.split(":")[0] for line in stale] == ["assets/js/qr.mjs"]
 
 
 def test_trystero_is_bundled_whole_with_the_licence_of_every_package_in_it(tmp_path: Path) -> None:

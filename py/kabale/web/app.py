@@ -77,6 +77,9 @@ class App:
         #: A table played at a distance (issue 30): the host's or a guest's end of its room, which
         #: the page's transport talks to (kabale.web.remote_link); None when none is open.
         self.remote: Link | None = None
+        #: QR codes the page's encoder made (text -> rows), and the texts asked of it (app.qr_code).
+        self.qr_codes: dict[str, tuple[str, ...]] = {}
+        self.qr_asked: set[str] = set()
 
     @property
     def language(self) -> str:
@@ -123,7 +126,7 @@ class App:
             "partitioned": self.on_partitioned, "kabale:update-ready": self.on_update_ready,
             "store-failed": self.on_store_failed,
             "net-joined": self.on_net, "net-peer": self.on_net, "net-message": self.on_net, "net-error": self.on_net,
-            "copied": self.on_copied, "shared": self.on_shared, "import": self.on_import,
+            "copied": self.on_copied, "qr": self.on_qr, "shared": self.on_shared, "import": self.on_import,
         }
         handler = handlers.get(str(message.get("type", "")))
         changed = getattr(self.store.backend, "changed", None)
@@ -162,6 +165,25 @@ class App:
         copied = getattr(self.screen, "on_copied", None)
         if copied is not None:
             copied(bool(event.extra.get("copied")))
+
+    def qr_code(self, text: str) -> tuple[str, ...] | None:
+        """The modules of a QR code for ``text`` (the invite link), or None while the page's encoder
+        makes them: asked once, they come back as a "qr" input and the screen is drawn again.
+        () where the page could not make them (no code is drawn; the link and Copy remain)."""
+        if text not in self.qr_codes:
+            if text not in self.qr_asked:
+                self.qr_asked.add(text)
+                PAGE.do("qr", text)
+            return None
+        return self.qr_codes[text]
+
+    def on_qr(self, event: Event) -> None:
+        from .views.qr import valid_rows
+
+        text = str(event.extra.get("text", ""))
+        if text in self.qr_asked:  # only what was asked: a page's answer cannot fill the memory
+            self.qr_codes[text] = valid_rows(event.extra.get("rows"))
+            self.screen.refresh()
 
     def on_dialog_closed(self, _event: Event) -> None:
         self.dialog_open = False

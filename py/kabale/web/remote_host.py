@@ -217,6 +217,7 @@ class RemoteLobby(Screen):
               h("button", {"type": "button", "class": "button", "data-action": "copy", "data-key": "copy",
                            "text": t(copy_words)}),
               share),
+            self.qr(),
             h("h3", {"text": t("remote.seats_heading")}),
             h("ul", {"class": "remote-seats"},
               *(h("li", {"data-seat": seat["seat"], "text": self.seat_line(seat)}) for seat in table.seats)),
@@ -227,6 +228,23 @@ class RemoteLobby(Screen):
               h("button", {"type": "button", "class": "button primary", "data-action": "start-remote",
                            "data-key": "start-remote", "disabled": not ready, "text": t("setup.start")})),
         ))
+
+    def qr(self) -> Element | None:
+        """The invite as a QR code, for a friend at the same table to scan with a phone: black on
+        white whatever the theme (a camera reads that best), set in the drawing rather than the
+        style sheet, so the image is the same wherever it is copied; a quiet zone round it."""
+        from .views.qr import QUIET_ZONE, dark_path
+
+        rows = self.app.qr_code(self.invite_link)
+        if not rows:
+            return None
+        size = len(rows) + 2 * QUIET_ZONE
+        code = h("svg", {"class": "qr-code", "viewBox": f"0 0 {size} {size}", "role": "img",
+                         "aria-label": self.t("remote.qr_label"), "shape-rendering": "crispEdges"},
+                 h("rect", {"fill": "#fff", "width": str(size), "height": str(size)}),
+                 h("path", {"fill": "#000", "transform": f"translate({QUIET_ZONE} {QUIET_ZONE})",
+                            "d": dark_path(rows)}))
+        return h("div", {"class": "invite-qr"}, code, h("p", {"class": "hint", "text": self.t("remote.qr_hint")}))
 
     def remote_changed(self, before: Any = None, mover: str | None = None) -> None:
         self.refresh()

@@ -471,6 +471,8 @@ STRINGS_DA: dict[str, str] = {
     "remote.lobby_heading": "Inviter dine venner",
     "remote.invite_text": "Send dette link til hver ven, der spiller på en anden enhed. Det indeholder bordets adgangskode: send det kun til dem.",
     "remote.invite_label": "Invitationslink",
+    "remote.qr_label": "QR-kode til invitationslinket",
+    "remote.qr_hint": "En ven ved siden af dig kan scanne den med telefonens kamera.",
     "remote.copy": "Kopiér linket",
     "remote.copied": "Linket er kopieret",
     "remote.copy_failed": "Kunne ikke kopiere: markér linket og kopiér det",

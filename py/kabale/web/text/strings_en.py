@@ -453,6 +453,8 @@ STRINGS_EN: dict[str, str] = {
     "remote.lobby_heading": "Invite your friends",
     "remote.invite_text": "Send this link to each friend who plays on another device. It holds the table's password: send it to them only.",
     "remote.invite_label": "Invite link",
+    "remote.qr_label": "QR code of the invite link",
+    "remote.qr_hint": "A friend beside you can scan it with a phone's camera.",
     "remote.copy": "Copy the link",
     "remote.copied": "Link copied",
     "remote.copy_failed": "Could not copy: select the link and copy it",

@@ -471,6 +471,8 @@ STRINGS_IT: dict[str, str] = {
     "remote.lobby_heading": "Invita i tuoi amici",
     "remote.invite_text": "Manda questo link a ogni amico che gioca su un altro dispositivo. Contiene la password del tavolo: mandalo solo a loro.",
     "remote.invite_label": "Link d'invito",
+    "remote.qr_label": "Codice QR del link d'invito",
+    "remote.qr_hint": "Un amico accanto a te può inquadrarlo con la fotocamera del telefono.",
     "remote.copy": "Copia il link",
     "remote.copied": "Link copiato",
     "remote.copy_failed": "Impossibile copiare: seleziona il link e copialo",
