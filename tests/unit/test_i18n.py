@@ -170,6 +170,20 @@ def test_italian_never_puts_you_before_a_third_person_verb() -> None:
     assert wrong == []
 
 
+def test_english_says_you_with_its_own_verb() -> None:
+    """A {name} may be "You": "You scores nothing" was shown at a hand's end. A line whose verb
+    takes an -s after {name} has its own line for "you" (its key and "_you")."""
+    may_be_you = ("kabala.played_by", "end.closed", "end.one_seat_left", "log.bare", "log.double", "log.pass",
+                  "log.yield", "log.out_with_thirteen", "log.close")
+    third_person = [key for key in may_be_you if re.search(r"\{name\} (is|was|has|\w+[^s]s)\b", STRINGS_EN[key])]
+    assert {"end.one_seat_left", "log.out_with_thirteen"} <= set(third_person)  # "You scores", "You is"
+    assert [key for key in third_person if key + "_you" not in STRINGS_EN] == []
+    assert "you score" in STRINGS_EN["end.one_seat_left_you"]
+    you = {"S": STRINGS_EN["you"]}
+    assert event_text(Event("out_with_thirteen", "S"), "S", you, lambda key, **values: translate("en", key, **values)) \
+        == "You are out with thirteen: 100 points."
+
+
 # -- the rules ---------------------------------------------------------------------
 
 

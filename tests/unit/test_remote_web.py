@@ -291,3 +291,50 @@ def test_the_lobby_shows_the_invite_as_a_qr_code_the_page_s_encoder_made() -> No
     assert path.count("M") == 1 + 23 * 2 + 1
     room.input("h", click("copy"))
     assert [command[1] for command in room.commands["h"] if command[0] == "qr"] == [link]  # asked once
+
+
+def test_the_friends_play_on_while_the_host_looks_at_another_screen() -> None:
+    """A table of three, North the computer: the host goes to All games mid-hand. The guest's
+    move still comes, and the computer's turns after it are played at once (no table is on the
+    host's screen to think them), so the friend is not kept waiting for a computer."""
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none")
+    room.input("h", change("INPUT", "3", **{"data-field": "count", "type": "radio", "name": "seat-count"}))
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", change("SELECT", "easy", **{"data-field": "kind", "data-seat": "N"}))
+    room.input("h", click("start"))
+    link = next(text for text in texts(room.drawing("h")) if text.startswith("http://127.0.0.1:8000/?game=kabalam&join="))
+    path, _, fragment = link.partition("#")
+    room.boot("g", search=path.removeprefix("http://127.0.0.1:8000/"), fragment="#" + fragment)
+    room.meet()
+    room.input("g", change("INPUT", "Bo", **{"data-field": "name"}))
+    room.input("g", click("sit"))
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    host_room = room.joined("h")["room"]
+    assert {seat: state.kind for seat, state in host.seats.items()} == {"S": "here", "W": "remote", "N": "computer"}
+    hand = host.match.hand
+    for _ in range(200):  # the host plays (the computer thinks in the table's task) until West's turn
+        if hand.is_over() or hand.turn == "W":
+            break
+        assert hand.turn == "S", "the table thinks the computer's turns in slices: none is played in this test"
+        observation = hand.observation("S")
+        play(room, "h", observation, observation.legal_moves[0])
+    assert hand.turn == "W"
+    room.input("h", click("lobby"))  # the host goes to All games
+    assert room.apps["h"].screen.game is None
+    mark = len(hand.history)
+    for _ in range(40):  # the friend plays whenever it is her turn; the computer's turns come between
+        if hand.is_over() or hand.turn != "W":
+            break
+        observation = hand.observation("W")
+        play(room, "g", observation, next((m for m in observation.legal_moves if m.is_play), observation.legal_moves[0]))
+    assert hand.is_over() or hand.turn == "S", f"{hand.turn} waits for a table no one has open"
+    assert any(event.seat == "N" for event in hand.history[mark:]), "the computer never played"
+    told = [json.loads(text) for text in room.sent["g"]]
+    assert any(message.get("kind") == "update" and "N" in json.dumps(message.get("events")) for message in told)
+    # the browser's Back: the same table, the room not joined again (the friend stays seated)
+    room.input("h", {"type": "popstate", "extra": {"pathname": "/", "search": f"?game=kabalam&host={host_room}"}})
+    assert room.apps["h"].screen.host is host  # type: ignore[attr-defined]
+    assert [command[0] for command in room.commands["h"]].count("net-join") == 1
+    assert not host.seats["W"].away

@@ -93,6 +93,19 @@ class HostLink:
             remote = getattr(screen, "remote_changed", None)
             if remote is not None:
                 remote(before, mover)
+        else:
+            self.play_on()
+
+    def play_on(self) -> None:
+        """The host's page shows another screen (the home, a patience) while her friends play on:
+        the computer's turns (and the moves the rules force) are played here at once, in the
+        worker, as no table is there to think them in slices and show them. Without this the
+        friends waited for a computer that nobody's screen was running."""
+        if self.host.hand_in_play():
+            out = self.host.settle()
+            if out:
+                self.send(out)
+                self.save()
 
     # -- what the transport tells (kabale.web.app hands it here) ------------------------------------
 
@@ -148,6 +161,12 @@ def resume_host(app: Any, search: str) -> bool:
     from kabale.net.host import Host
 
     rooms = query_fields(search).get("host")
+    current = app.remote
+    if rooms and isinstance(current, HostLink) and current.invite.room == rooms[-1]:
+        # back at the table from another screen (the browser's Back): the room is still joined
+        # and the friends still seated; joining it again would make each of them reconnect
+        app.show(current.table() if current.host.match is not None else RemoteLobby(app, current))
+        return True
     record = app.store.load(HOST)
     if not rooms or not isinstance(record, dict):
         return False

@@ -82,6 +82,16 @@ class RemoteHostTable(KabalamTable):
     def query(self) -> str:
         return self.address
 
+    def leave(self) -> None:
+        """Off to another screen: the computer's turn this table was thinking is played at once
+        (kabale.web.remote_host HostLink.play_on plays the later ones), so the friends play on."""
+        super().leave()
+        if self.host.hand_in_play() and self.is_computer(self.hand.turn):
+            out = self.host.settle()
+            if out:
+                self.send(out)
+                self.keep()
+
     def is_computer(self, seat: str | None) -> bool:
         if seat is None:
             return False

@@ -105,6 +105,8 @@ def event_text(event: Event, viewer: str | None, names: Mapping[str, str], t: Tr
         return t("log.flip", packet=event.packet, card=card_name(event.cards[0], t))
     if kind == "pass":
         return t("log.pass", name=name, packet=event.packet)
+    if kind == "out_with_thirteen" and name == t("you"):
+        return t("log.out_with_thirteen_you")  # "You are out", not "You is out"
     if kind in ("yield", "out_with_thirteen", "close"):
         return t(f"log.{kind}", name=name)
     return None

@@ -583,7 +583,9 @@ def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: 
     elif result.ending == "all_passed":
         lines.append(t("end.all_passed"))
     elif result.ending == "one_seat_left":
-        lines.append(t("end.one_seat_left", name=", ".join(names[seat] for seat in hand.in_hand)))
+        left = [names[seat] for seat in hand.in_hand]
+        you = left == [t("you")]  # "you score nothing", not "You scores nothing"
+        lines.append(t("end.one_seat_left_you") if you else t("end.one_seat_left", name=", ".join(left)))
     if result.out_with_thirteen and not hand_over:
         lines.append(t("end.out_with_thirteen", names=", ".join(names[s] for s in result.out_with_thirteen)))
     persons = plan.persons
