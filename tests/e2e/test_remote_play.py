@@ -402,3 +402,68 @@ def test_an_invite_whose_relay_cannot_be_reached_says_so_plainly(devices: Device
     expect(guest.get_by_role("status")).to_have_text(
         re.compile(rf"Cannot reach a relay to meet your friends \(127\.0\.0\.1:{port}\)"), timeout=CONNECT_TIMEOUT_MS)
     devices.expected.append(f"WebSocket connection to 'ws://127.0.0.1:{port}/' failed")
+
+
+def play_turn(host: Page, guests: dict[str, Page]) -> bool:
+    """One move of the seat to play: the host's own, a friend's at her device, or the computer's
+    (the host's page plays it); False once the hand is over."""
+    hand = host_match(host).hand
+    assert hand is not None
+    if hand.is_over():
+        return False
+    count = len(hand.moves)
+    if hand.turn == "S":
+        settle(host)
+        click_move(host, simple_move(hand.observation("S").legal_moves))
+    elif hand.turn in guests:
+        guest = guests[hand.turn]
+        wait_for_guest(guest, count)
+        observation = observation_from_dict(guest_record(guest)["observation"])
+        assert observation == hand.observation(hand.turn)
+        click_move(guest, simple_move(observation.legal_moves))
+    wait_for_host(host, count)  # (the computer's turn: the host's page plays it by itself)
+    return True
+
+
+def test_three_devices_and_the_computer_play_a_four_seat_hand_and_agree_on_the_scores(
+        devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
+    host, west, north = devices.open(), devices.open(), devices.open()
+    host.goto(f"{base_url}?game=kabalam&relay={nostr_relay.url}&ice=none")
+    ready(host)
+    host.get_by_label("4 players").check()
+    host.get_by_label("Who sits West?").select_option(label="A friend on another device")
+    host.get_by_label("Who sits North?").select_option(label="A friend on another device")
+    host.get_by_label("Who sits East?").select_option(label="The computer, easy")
+    host.get_by_role("button", name="Start the match").click()
+    link = host.get_by_label("Invite link", exact=True).input_value()  # one link for the table
+    guest_sits(west, link, "Bo")
+    north.goto(link)
+    ready(north)
+    north.get_by_role("radio", name="North").check(timeout=CONNECT_TIMEOUT_MS)  # West is taken: Bo sits there
+    expect(north.get_by_role("radio", name="West")).to_have_count(0)  # taken: not offered
+    north.get_by_label("Your name").fill("Cy")
+    north.get_by_role("button", name="Sit down").click()
+    expect(north.get_by_role("status")).to_have_text(re.compile("You sit at North"), timeout=CONNECT_TIMEOUT_MS)
+    expect(host.get_by_text("North: Cy has sat down")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    start(host, west)
+    expect(north.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    guests = {"W": west, "N": north}
+    for _ in range(600):
+        if not play_turn(host, guests):
+            break
+    match = host_match(host)
+    hand = match.hand
+    assert hand is not None and hand.is_over()
+    assert any(event.seat == "E" and event.kind in ("bare", "double", "pass", "yield") for event in hand.history)
+    for seat, guest in guests.items():
+        wait_for_guest(guest, len(hand.moves))
+        record = guest_record(guest)
+        assert record["match"]["totals"] == match.totals  # the scores agree on every device
+        shown = visible(hand, seat)
+        leaks = [card for item in guest.evaluate("window.kabaleNetRecord")
+                 if json.loads(item["text"])["kind"] != "reveal"
+                 for card in set(cards_in(json.loads(item["text"]))) if card not in shown]
+        assert leaks == [], f"{seat} was sent cards it may not see"
+    for page in (host, west, north):
+        expect(page.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_be_visible(
+            timeout=CONNECT_TIMEOUT_MS)
