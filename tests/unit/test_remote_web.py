@@ -338,3 +338,32 @@ def test_the_friends_play_on_while_the_host_looks_at_another_screen() -> None:
     assert room.apps["h"].screen.host is host  # type: ignore[attr-defined]
     assert [command[0] for command in room.commands["h"]].count("net-join") == 1
     assert not host.seats["W"].away
+
+
+def test_a_relay_and_turn_servers_of_one_s_own_come_from_the_settings_and_travel_in_the_invite() -> None:
+    """For strict networks: the settings name a relay and a TURN server (a typo among them is
+    left out); the host's room uses them and its invite carries them, and a guest's own TURN
+    server is added to the host's."""
+    room = Room()
+    app = room.boot("h", search="?game=kabalam")
+    room.input("h", {"type": "change", "within": "dialog", "path": [
+        {"tag": "INPUT", "attributes": {"type": "text", "data-field": "relays"}, "value": " wss://relay.example  nonsense "}]})
+    room.input("h", {"type": "change", "within": "dialog", "path": [
+        {"tag": "INPUT", "attributes": {"type": "text", "data-field": "ice_servers"}, "value": "turn:turn.example:3478"}]})
+    assert (app.settings.relays, app.settings.ice_servers) == ("wss://relay.example nonsense", "turn:turn.example:3478")
+    kept = json.loads(app.store.backend.get("kabale:settings") or "{}")["data"]
+    assert kept["relays"] == "wss://relay.example nonsense"  # kept as typed, read as addresses
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", click("start"))
+    joined = room.joined("h")
+    assert joined["relays"] == ["wss://relay.example"] and joined["ice"] == [{"urls": "turn:turn.example:3478"}]
+    link = next(text for text in texts(room.drawing("h")) if text.startswith("http://127.0.0.1:8000/?game=kabalam&join="))
+    assert "&relay=wss://relay.example&ice=turn:turn.example:3478#" in link
+    path, _, fragment = link.partition("#")
+    own = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1,
+                      "data": {"language": "en", "ice_servers": "turn:mine.example"}})
+    guest = start(Boot(storage={"kabale:settings": own}, origin="http://127.0.0.1:8000", pathname="/",
+                       search=path.removeprefix("http://127.0.0.1:8000/"), fragment="#" + fragment))
+    room.apps["g"] = guest
+    room.route("g")
+    assert room.joined("g")["ice"] == [{"urls": "turn:turn.example:3478"}, {"urls": "turn:mine.example"}]

@@ -757,10 +757,18 @@ class App:
                        *(h("option", {"value": name, "selected": name == chosen,
                                       "text": t(f"settings.{field}.{name}")}) for name in CHOICES[field])))
 
+        def addresses(field: str, example: str) -> Any:
+            return h("label", {"class": "field addresses"}, t(f"settings.{field}") + " ",
+                     h("input", {"type": "text", "data-field": field, "value": getattr(settings, field),
+                                 "placeholder": example, "spellcheck": "false", "autocomplete": "off",
+                                 "autocapitalize": "none", "inputmode": "url"}))
+
         self.open_dialog(t("settings.heading"), h("div", {"class": "settings-form"},
                          choice("theme"), check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
                          check("still_winnable"), check("auto_safe_moves"), check("winnable_only"),
-                         check("playable_cards")))
+                         check("playable_cards"),
+                         h("p", {"class": "hint", "text": t("settings.remote_hint")}),
+                         addresses("relays", "wss://relay.example"), addresses("ice_servers", "turn:turn.example:3478")))
 
     def show_help(self) -> None:
         t = self.t

@@ -15,6 +15,8 @@ which is the host's before one answers with a table), and sends its token to tha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 from typing import Any
 
@@ -22,7 +24,7 @@ from kabale.net import messages as m
 
 from . import remote_link
 from .dom import Element, data, h
-from .remote_link import Invite, invite_from
+from .remote_link import Invite, invite_from, remote_settings
 from .routes import query_fields
 from .screen import Screen
 from .storage.saved import GUEST
@@ -161,6 +163,9 @@ def open_guest(app: Any, search: str, fragment: str) -> bool:
     if invite is None:
         app.show_notice([app.t("remote.bad_invite")], error=True)
         return False
+    own_ice = remote_settings("", "", app.settings.ice_servers)[1]
+    if own_ice:  # her own STUN or TURN servers (a setting), for her strict network, beside the host's
+        invite = replace(invite, ice=tuple(dict.fromkeys((*(invite.ice or ()), *own_ice))))
     link = GuestLink(app, invite, guest or Guest())
     app.set_remote(link)
     link.start()

@@ -146,7 +146,8 @@ def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
     """The set-up's Start with a friend's seat: a room, its invite, and the lobby."""
     from .remote_link import remote_settings
 
-    relays, ice = remote_settings(app.boot.search)  # as the page was opened: the set-up rewrote its address
+    # as the page was opened (the set-up rewrote its address), else the player's settings
+    relays, ice = remote_settings(app.boot.search, app.settings.relays, app.settings.ice_servers)
     link = HostLink(app, plan, options, Invite.new(relays, ice))
     app.set_remote(link)
     link.save()

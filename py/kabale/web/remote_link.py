@@ -92,22 +92,27 @@ class Invite:
         return cls(room, password, tuple(relays), None if ice is None else tuple(ice))
 
 
-def remote_settings(search: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+def remote_settings(search: str, own_relays: str = "", own_ice: str = ""
+                    ) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
     """The relays and ICE servers an address names (``relay=wss://...``, repeated; ``ice=stun:...``
-    or ``ice=none``): for strict networks, a self-hosted relay and TURN servers. A value that is not
+    or ``ice=none``), else the player's settings (``own_relays``, ``own_ice``: addresses separated
+    by spaces): for strict networks, a self-hosted relay and TURN servers. A value that is not
     such an address is left out; none at all means the defaults.
 
     >>> remote_settings("?game=kabalam&relay=ws://127.0.0.1:7000&ice=none")
     (('ws://127.0.0.1:7000',), ())
     >>> remote_settings("?relay=javascript:alert(1)")[0] == DEFAULT_RELAYS
     True
+    >>> remote_settings("?game=kabalam", "wss://relay.example nonsense", "turn:turn.example:3478")
+    (('wss://relay.example',), ('turn:turn.example:3478',))
     """
     fields = query_fields(search)
-    relays = tuple(relay for relay in fields.get("relay", [])[:8] if _RELAY.match(relay))
-    ice_values = fields.get("ice", [])[:8]
+    relay_values = fields.get("relay") or own_relays.split()
+    relays = tuple(relay for relay in relay_values[:8] if _RELAY.match(relay))
+    ice_values = (fields.get("ice") or own_ice.split())[:8]
     ice: tuple[str, ...] | None = None
     if ice_values:
-        ice = () if ice_values == ["none"] else tuple(server for server in ice_values if _ICE.match(server))
+        ice = () if ice_values == ["none"] else tuple(server for server in ice_values if _ICE.match(server)) or None
     return relays or DEFAULT_RELAYS, ice
 
 

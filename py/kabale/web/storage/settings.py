@@ -31,6 +31,11 @@ CHOICES: dict[str, Collection[str]] = {
     "theme": THEMES, "bot_speed": BOT_SPEEDS, "think_time": THINK_TIMES, "card_back": CARD_BACKS}
 
 
+#: The settings that are lists of addresses (space-separated text), and their longest length.
+ADDRESSES = frozenset({"relays", "ice_servers"})
+MAX_ADDRESSES = 2000
+
+
 @dataclass(frozen=True)
 class Settings:
     language: str = DEFAULT_LANGUAGE
@@ -44,6 +49,10 @@ class Settings:
     auto_safe_moves: bool = False  # Double H: play moves the solver proves safe
     winnable_only: bool = False  # Double H: deal only deals the solver has found winnable
     playable_cards: bool = False  # Patience Kabalam: light the cards that can be played now
+    # Remote play on strict networks (issue 30): a relay of one's own and STUN or TURN servers,
+    # addresses separated by spaces; kabale.web.remote_link keeps those that are such addresses.
+    relays: str = ""
+    ice_servers: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -53,7 +62,7 @@ class Settings:
         """Settings from stored data: every bad or unknown field is dropped, the rest kept.
 
         >>> Settings.from_dict({"language": "xx", "memory_aid": True, "junk": 1})
-        Settings(language='en', reduced_motion=False, theme='auto', card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False, playable_cards=False)
+        Settings(language='en', reduced_motion=False, theme='auto', card_back='red', bot_speed='normal', think_time='normal', memory_aid=True, still_winnable=False, auto_safe_moves=False, winnable_only=False, playable_cards=False, relays='', ice_servers='')
         """
         if not isinstance(data, dict):
             raise ValueError("settings are a JSON object")
@@ -64,6 +73,9 @@ class Settings:
                 good = value in LANGUAGES
             elif spec.name in CHOICES:
                 good = isinstance(value, str) and value in CHOICES[spec.name]
+            elif spec.name in ADDRESSES:
+                good = isinstance(value, str) and len(value) <= MAX_ADDRESSES
+                value = " ".join(str(value).split()) if good else value
             else:
                 good = isinstance(value, bool)
             if good:

@@ -49,6 +49,9 @@ STRINGS_EN: dict[str, str] = {
     "settings.card_back.green": "Green waves",
     "settings.memory_aid": "Memory aid: show the card each packet will show after its next flip",
     "settings.playable_cards": "Patience Kabalam: light the cards you can play",
+    "settings.remote_hint": "Playing with friends on a strict network (an office, some mobile carriers)? Name a relay of your own and a TURN server here; an invite carries them to your friends.",
+    "settings.relays": "Relays (wss://…, separated by spaces)",
+    "settings.ice_servers": "STUN or TURN servers (turn:…, separated by spaces)",
     "settings.still_winnable": "Double H: show whether the deal can still be won (the solver knows the hidden order of the stock)",
     "settings.auto_safe_moves": "Double H: play the moves that are proved safe by themselves",
     # -- keyboard help
