@@ -389,6 +389,7 @@ let netRoom = null; // the room joined, once transport.mjs has loaded and joined
 let netJoining = null; // the promise of that join
 let netQueue = []; // what Python sent before the room was there
 let netQuiet = false; // Python asked the room to go quiet on the relays (every seat is filled)
+const netSending = new Set(); // messages on their way: a room is left once they have gone (a guest's Leave)
 
 /** Record every text received, where a test asked for it (window.kabaleNetRecord, an array). */
 function recordNet(peer, text) {
@@ -441,7 +442,10 @@ function netSend(peer, text) {
   } catch {
     return; // Python sends JSON only
   }
-  netRoom.send(message, peer || undefined).catch((error) => console.warn("Kabale could not send:", error));
+  const sending = netRoom.send(message, peer || undefined)
+    .catch((error) => console.warn("Kabale could not send:", error))
+    .finally(() => netSending.delete(sending));
+  netSending.add(sending);
 }
 
 /** Go quiet on the relays once every seat is filled, or signal again when one is away. */
@@ -456,7 +460,7 @@ function netLeave() {
   netRoom = null;
   netJoining = null;
   netQueue = [];
-  if (room) room.leave().catch(() => {});
+  if (room) Promise.allSettled([...netSending]).then(() => room.leave()).catch(() => {});
 }
 
 const COMMANDS = {

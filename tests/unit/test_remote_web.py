@@ -367,3 +367,21 @@ def test_a_relay_and_turn_servers_of_one_s_own_come_from_the_settings_and_travel
     room.apps["g"] = guest
     room.route("g")
     assert room.joined("g")["ice"] == [{"urls": "turn:turn.example:3478"}, {"urls": "turn:mine.example"}]
+
+
+def test_a_guest_who_leaves_for_good_frees_her_seat_and_her_page_forgets_it() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    guest_app = room.apps["g"]
+    assert "Leave the table" in texts(room.drawing("g"))
+    room.input("g", click("leave-table", **{"data-key": "leave-table"}))
+    assert host.seats["W"].taken  # only asked, not yet left
+    room.input("g", {"type": "click", "within": "dialog",
+                     "path": [{"tag": "BUTTON", "attributes": {"type": "button", "data-action": "confirm"}}]})
+    assert not host.seats["W"].taken and host.seats["W"].away  # free for another friend, or the computer
+    kept = json.loads(room.apps["h"].store.backend.get("kabale:kabalam-host") or "{}")["data"]["host"]
+    assert [seat["token_hash"] for seat in kept["seats"] if seat["seat"] == "W"] == [None]  # a reload keeps it free
+    assert guest_app.store.backend.get("kabale:kabalam-guest") is None
+    assert guest_app.remote is None and guest_app.screen.game is None  # the room left, the home shown
+    assert [command[0] for command in room.commands["g"]][-20:].count("net-leave") == 1

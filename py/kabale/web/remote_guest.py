@@ -141,6 +141,24 @@ class GuestLink:
     def close(self) -> None:
         remote_link.leave()
 
+    def ask_to_leave(self) -> None:
+        """Ask before the guest leaves her seat for good (her token is forgotten: the link would not
+        bring her back to it); her table's Leave and the seats' screen's ask here."""
+        t = self.app.t
+        self.app.confirm(t("remote.leave_heading"), t("remote.leave_text"), t("remote.leave"), self.leave_table)
+
+    def leave_table(self) -> None:
+        """Leave the table for good (the guest's Leave, confirmed): the host frees the seat (its
+        token no longer holds, another friend may take it), this page forgets it and the room, and
+        the home is shown."""
+        from .screen import Screen
+
+        if self.guest.seat is not None and self.host_peer is not None:
+            self.send(self.guest.leave())  # the page sends it before it leaves the room
+        self.app.store.remove(GUEST)
+        self.app.set_remote(None)
+        self.app.show(Screen(self.app), push=True)
+
 
 def open_guest(app: Any, search: str, fragment: str) -> bool:
     """Open the invite the address holds (True), or say it is broken (False). A seat this browser
@@ -203,6 +221,9 @@ class GuestJoin(Screen):
         if guest.seat is not None:
             parts.append(h("p", {"class": "remote-status", "role": "status",
                                  "text": t("remote.seated", seat=t(f"seat.{guest.seat}"))}))
+            parts.append(h("div", {"class": "setup-start"},
+                           h("button", {"type": "button", "class": "button", "data-action": "leave-table",
+                                        "data-key": "leave-table", "text": t("remote.leave")})))
         else:
             free = guest.free_seats()
             if self.chosen not in free:
@@ -264,6 +285,9 @@ class GuestJoin(Screen):
             self.name = " ".join(str(target.value).split())[:m.MAX_NAME]
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
+        if action == "leave-table":
+            self.link.ask_to_leave()
+            return
         if action != "sit" or self.chosen is None:
             return
         if not self.name:
@@ -277,3 +301,4 @@ class GuestJoin(Screen):
         self.message = ""
         self.link.send(self.link.guest.join(self.chosen, self.name))
         self.refresh()
+

@@ -132,6 +132,7 @@ class HostLink:
         before = None if hand is None else (hand, len(hand.history), hand.face_up)
         mover = None if hand is None or hand.is_over() else hand.turn
         self.send(self.host.receive(peer, text))
+        self.save()  # a seat taken again, or left for good, is kept too (a move's table keeps it as well)
         self.changed(before, mover)
 
     def on_error(self, reason: str) -> None:

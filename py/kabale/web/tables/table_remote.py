@@ -396,7 +396,8 @@ class GuestTable(KabalamTable):
         """As the host's table, without what only the host does (deal, start a new match); the
         status names a player who is away ("waiting for NAME")."""
         view = super().view(marks)
-        bar = replace(view.bar, buttons=tuple(b for b in view.bar.buttons if b.action != "new-match"))
+        bar = replace(view.bar, buttons=(*(b for b in view.bar.buttons if b.action != "new-match"),
+                                         ButtonView("leave-table", self.t("remote.leave"), key="leave-table")))
         hand = self.hand
         turn = None if hand.is_over() else hand.turn
         table = self.guest.table or {"seats": []}
@@ -416,7 +417,14 @@ class GuestTable(KabalamTable):
         return replace(view, bar=bar, result=result)
 
     def actions(self) -> dict[str, Any]:
-        return {**super().actions(), "next-hand": lambda target: None, "new-match": lambda target: None}
+        return {**super().actions(), "next-hand": lambda target: None, "new-match": lambda target: None,
+                "leave-table": self.leave_table}
+
+    def leave_table(self, target: Any) -> None:
+        """Leave the seat for good, once asked (kabale.web.remote_guest's link, which holds the room)."""
+        ask = getattr(getattr(self.app, "remote", None), "ask_to_leave", None)
+        if ask is not None:
+            ask()
 
     def next_hand(self) -> None:
         """The host deals (N at a guest's table does nothing: its end says so)."""
