@@ -186,6 +186,8 @@ def headers_file(files: list[str], base_path: str = "/") -> str:
 #: A relay a host may add to the page's policy: a WebSocket origin, nothing after its host and port.
 RELAY_ORIGIN = re.compile(r"^wss?://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 CONNECT_SRC = re.compile(r"(connect-src)([^;\"]*)")
+#: The page's policy: the content of its Content-Security-Policy meta tag (not a comment's words).
+POLICY = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
 
 
 def with_relays(page: str, relays: list[str]) -> str:
@@ -195,18 +197,21 @@ def with_relays(page: str, relays: list[str]) -> str:
     more, so a relay of one's own (``?relay=`` in an invite, for a strict network) is refused
     by the browser until the site that serves Kabale names it too (``make dist DIST_RELAYS=...``).
 
-    >>> with_relays('<meta content="connect-src wss://a.example">', ["wss://b.example:7000"])
-    '<meta content="connect-src wss://a.example wss://b.example:7000">'
+    >>> policy = '<meta http-equiv="Content-Security-Policy" content="connect-src wss://a.example">'
+    >>> with_relays('<!-- connect-src wss://... -->' + policy, ["wss://b.example:7000"])
+    '<!-- connect-src wss://... --><meta http-equiv="Content-Security-Policy" content="connect-src wss://a.example wss://b.example:7000">'
     """
     origins = []
     for relay in relays:
         if not RELAY_ORIGIN.match(relay):
             raise ValueError(f"a relay is a WebSocket origin such as wss://relay.example, not {relay!r}")
         origins.append(relay.rstrip("/"))
-    if not CONNECT_SRC.search(page):
+    meta = POLICY.search(page)
+    if meta is None or not CONNECT_SRC.search(meta.group(2)):
         raise ValueError("index.html's policy has no connect-src to add relays to")
-    return CONNECT_SRC.sub(lambda match: match.group(1) + match.group(2).rstrip() + "".join(
-        f" {origin}" for origin in origins if origin not in match.group(2).split()), page, count=1)
+    content = CONNECT_SRC.sub(lambda match: match.group(1) + match.group(2).rstrip() + "".join(
+        f" {origin}" for origin in origins if origin not in match.group(2).split()), meta.group(2), count=1)
+    return page[:meta.start(2)] + content + page[meta.end(2):]
 
 
 def build(target: Path = DIST, source: Path = ROOT, base_path: str = "/", relays: list[str] | None = None

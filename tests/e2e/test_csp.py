@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready  # type: ignore[import-not-found]
+import dist
 from serve import ROOT
 
 from kabale.web.remote_link import DEFAULT_RELAYS
@@ -65,6 +66,16 @@ def test_the_policy_names_no_host_but_the_relays_and_comes_before_anything_it_go
     head = PAGE[: PAGE.index("</head>")]
     first_resource = min(head.index(tag) for tag in ("<link", "<script") if tag in head)
     assert head.index('http-equiv="Content-Security-Policy"') < first_resource
+
+
+def test_a_relay_of_one_s_own_joins_the_policy_s_connect_src_and_nothing_else_changes() -> None:
+    """``make dist DIST_RELAYS=...`` (scripts/dist.py): the relay goes into the meta tag's policy.
+    It once went into the comment above it, whose words name connect-src too, and the page still
+    refused the relay."""
+    built = dist.with_relays(PAGE, ["ws://127.0.0.1:7000"])
+    match = META.search(built)
+    assert match and match.group(1).endswith("connect-src " + " ".join(DEFAULT_RELAYS) + " ws://127.0.0.1:7000")
+    assert built.replace(" ws://127.0.0.1:7000", "", 1) == PAGE
 
 
 def test_the_page_boots_under_its_policy_with_no_violation(open_kabale: Callable[..., Page], page: Page) -> None:
