@@ -273,11 +273,12 @@ class GeckoDriver:
     name = "Gecko"
 
     def __init__(self, proxy_port: int | None = None, timeout: float = 120.0,
-                 hosts: tuple[str, ...] = SITE_HOSTS) -> None:
+                 hosts: tuple[str, ...] = SITE_HOSTS, prefs: dict[str, Any] | None = None) -> None:
         if not Path(FIREFOX).exists():
             raise EngineError(f"no {FIREFOX}: scripts/ensure-browsers.sh installs Debian's firefox-esr")
         self.timeout = timeout
-        options = json.dumps({"proxyPort": proxy_port, "direct": list(hosts), "executablePath": FIREFOX})
+        options = json.dumps({"proxyPort": proxy_port, "direct": list(hosts), "executablePath": FIREFOX,
+                              "prefs": prefs or {}})
         env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"}
         self.process = subprocess.Popen(
             ["node", str(GECKO_BRIDGE), options], cwd=ROOT, env=env, text=True,

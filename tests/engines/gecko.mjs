@@ -19,7 +19,7 @@
 //   {op: "screenshot", path}    a PNG of the page's viewport
 //   {op: "quit"}
 //
-// Start-up arguments (argv[2], JSON): {proxyPort, direct}: every request that is
+// Start-up arguments (argv[2], JSON): {proxyPort, direct, prefs}: every request that is
 // not for a host of direct (127.0.0.1 by default; the benchmark adds localhost)
 // goes to that port, where the Python side records and refuses it.
 import readline from "node:readline";
@@ -88,6 +88,9 @@ if (options.proxyPort) {
     "network.proxy.allow_hijacking_localhost": true,
   });
 }
+
+// A test's own preferences (remote play's: WebRTC host candidates as plain addresses).
+Object.assign(prefs, options.prefs || {});
 
 const browser = await puppeteer.launch({
   browser: "firefox",
