@@ -6,7 +6,7 @@ each language. Nothing here builds HTML: these are plain strings for text nodes.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from kabale.cards import Card, compounded_sum
 from kabale.game import IllegalMove
@@ -129,17 +129,20 @@ def patience_event_text(event: Event, t: Translate) -> str | None:
     return None
 
 
-def placing(points: Mapping[str, int], seat: str) -> tuple[int, int]:
-    """Where ``seat`` finished among ``points`` (points are bad): (place, out of how many).
-    Seats with equal points share a place, as in sport: 10, 20, 20, 30 finish 1st, 2nd, 2nd, 4th.
+def placing(points: Mapping[str, Any], seat: str) -> tuple[int, int]:
+    """Where ``seat`` finished among ``points`` (points are bad; or any standings that compare,
+    less being better): (place, out of how many). Seats with equal points share a place, as in
+    sport: 10, 20, 20, 30 finish 1st, 2nd, 2nd, 4th.
 
     >>> placing({"S": 20, "W": 10, "N": 20, "E": 30}, "N")
     (2, 4)
+    >>> placing({"S": (-3, 158), "W": (-3, 159), "E": (-2, 145)}, "S")  # E left the match a hand sooner
+    (1, 3)
     """
     return 1 + sum(1 for other in points.values() if other < points[seat]), len(points)
 
 
-def placing_text(points: Mapping[str, int], seat: str, t: Translate) -> str:
+def placing_text(points: Mapping[str, Any], seat: str, t: Translate) -> str:
     """"You finished 2nd of 4" in the player's language."""
     place, count = placing(points, seat)
     return t("end.placing", place=t(f"end.place.{place}"), count=count)

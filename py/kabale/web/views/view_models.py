@@ -591,7 +591,7 @@ def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: 
     persons = plan.persons
     totals = match.totals
 
-    def placed(points: Mapping[str, int]) -> str | None:
+    def placed(points: Mapping[str, Any]) -> str | None:
         if len(persons) != 1 or persons[0] not in points:
             return None
         return placing_text(points, persons[0], t)
@@ -615,7 +615,11 @@ def kabalam_end(match: "Match", plan: "TablePlan", names: Mapping[str, str], t: 
     view = ResultView(kind="match-end", heading=t("end.match_heading"), heading_id="match-end-heading",
                       lines=tuple(lines), actions_class="end-actions",
                       actions=(ButtonView("new-match", t("table.new_match"), key="new-match", primary=True),))
-    return view, tuple(sheet), (t("end.hand_column"), *(names[seat] for seat in seats)), placed(totals), title
+    # a match's places: who stayed in it longer finished higher (the last left is the Great
+    # Kabalist), then, among those who left in the same hand, the lower total
+    stayed = {seat: sum(1 for hand_result in match.results if seat in hand_result.scores) for seat in seats}
+    standings = {seat: (-stayed[seat], totals[seat]) for seat in seats}
+    return view, tuple(sheet), (t("end.hand_column"), *(names[seat] for seat in seats)), placed(standings), title
 
 
 def left_view(hand: Any, result: Any, seat: str, t: Translate, memo: CardMemo | None = None) -> LeftView:
