@@ -296,18 +296,19 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
                       h("thead", {}, h("tr", {}, h("td", {}),
                                        *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
                       h("tbody", {}, *(self.score_row(row) for row in view.scores)))
-            return self.render_result(view.result, table, self.score_chart(), self.review_element(), before=[placing],
-                                      leading=self.review_controls())
+            return self.render_result(view.result, table, self.review_element(), before=[placing],
+                                      leading=self.review_controls(), after=[self.score_chart()])
         *hands, total = view.scores
         sheet = h("table", {"class": "scores score-sheet"}, h("caption", {"text": t("end.score_sheet")}),
                   h("thead", {}, h("tr", {}, *(h("th", {"scope": "col", "text": head}) for head in view.score_head))),
                   h("tbody", {}, *(self.score_row(row) for row in hands), self.score_row(total, "total")))
         return self.render_result(view.result, h("p", {"class": "great-kabalist", "text": view.great_kabalist}),
-                                  placing, sheet, self.score_chart(), self.review_element(), leading=self.review_controls())
+                                  placing, sheet, self.review_element(), leading=self.review_controls(),
+                                  after=[self.score_chart()])
 
     def score_chart(self) -> Element | None:
-        """Beside the scores, the match's score chart (issue 31): each seat's total after each hand,
-        the 101 line, who closed each hand; its numbers are the score table's."""
+        """Under the scores and the buttons to go on, the match's score chart (issue 31): each seat's
+        total after each hand, the 101 line, who closed each hand; its numbers are the score table's."""
         from ..views.charts import score_chart
         from .chart_drawn import chart_element
 

@@ -139,10 +139,11 @@ class TableShell(Screen):
         return h("p", {"class": "stats", "text": text})
 
     def render_result(self, view: ResultView, *body: Element | None, before: Iterable[Element | None] = (),
-                      leading: Iterable[Element | None] = ()) -> Element:
+                      leading: Iterable[Element | None] = (), after: Iterable[Element | None] = ()) -> Element:
         """The end of a game, a hand or a match, over the table: the heading, ``before`` (KABALAM's
         placing), its lines, the game's ``body`` (a score table, a review), then the buttons
-        (``leading`` first: the review's), in their row when the view names one."""
+        (``leading`` first: the review's), in their row when the view names one, and ``after`` them
+        what may be scrolled to (KABALAM's score chart: the buttons to go on stay in view)."""
         buttons = [*leading, *(button_element(button) for button in view.actions)]
         return h(
             "section",
@@ -152,6 +153,7 @@ class TableShell(Screen):
             *(h("p", {"text": line}) for line in view.lines),
             *body,
             *([h("div", {"class": view.actions_class}, *buttons)] if view.actions_class else buttons),
+            *after,
         )
 
     # -- events -----------------------------------------------------------------------------------
