@@ -209,6 +209,17 @@ def play_one(host: Page, guest: Page) -> bool:
     return True
 
 
+def seated_pair(devices: Devices, base_url: str, relay: LocalRelay, moves: int = 0) -> tuple[Page, Page]:
+    """The host's device and the guest's: invited, seated (West, Bo), the match started and
+    ``moves`` moves played."""
+    host, guest = devices.open(), devices.open()
+    guest_sits(guest, host_invites(host, base_url, relay))
+    start(host, guest)
+    for _ in range(moves):
+        play_one(host, guest)
+    return host, guest
+
+
 def test_the_set_up_offers_a_friend_on_another_device(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}?game=kabalam")
     ready(page)
@@ -274,12 +285,7 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
 
 def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
         devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
-    host, guest = devices.open(), devices.open()
-    link = host_invites(host, base_url, nostr_relay)
-    guest_sits(guest, link)
-    start(host, guest)
-    for _ in range(6):
-        play_one(host, guest)
+    host, guest = seated_pair(devices, base_url, nostr_relay, moves=6)
     token = guest_record(guest)["token"]
     guest.reload()
     ready(guest)
@@ -310,10 +316,7 @@ def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
 
 def test_hostile_messages_from_a_guest_are_refused_with_their_reason(
         devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
-    host, guest = devices.open(), devices.open()
-    link = host_invites(host, base_url, nostr_relay)
-    guest_sits(guest, link)
-    start(host, guest)
+    host, guest = seated_pair(devices, base_url, nostr_relay)
     before = host_record(host)
     record = guest_record(guest)
     token, deal = record["token"], record["deal"]
@@ -348,10 +351,7 @@ def test_hostile_messages_from_a_guest_are_refused_with_their_reason(
 
 def test_while_a_friend_is_away_the_table_waits_for_her_and_the_host_may_give_her_seat_to_the_computer(
         devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
-    host, guest = devices.open(), devices.open()
-    link = host_invites(host, base_url, nostr_relay)
-    guest_sits(guest, link)
-    start(host, guest)
+    host, guest = seated_pair(devices, base_url, nostr_relay)
     for _ in range(200):  # on to the friend's turn
         hand = host_match(host).hand
         assert hand is not None and not hand.is_over()
@@ -371,12 +371,7 @@ def test_while_a_friend_is_away_the_table_waits_for_her_and_the_host_may_give_he
 
 def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself(
         devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
-    host, guest = devices.open(), devices.open()
-    link = host_invites(host, base_url, nostr_relay)
-    guest_sits(guest, link)
-    start(host, guest)
-    for _ in range(4):
-        play_one(host, guest)
+    host, guest = seated_pair(devices, base_url, nostr_relay, moves=4)
     moves = [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
     host.reload()
     ready(host)
