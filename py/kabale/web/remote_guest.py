@@ -15,9 +15,8 @@ which is the host's before one answers with a table), and sends its token to tha
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import json
+from dataclasses import replace
 from typing import Any
 
 from kabale.net import messages as m
@@ -301,4 +300,3 @@ class GuestJoin(Screen):
         self.message = ""
         self.link.send(self.link.guest.join(self.chosen, self.name))
         self.refresh()
-
