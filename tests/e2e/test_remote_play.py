@@ -209,6 +209,15 @@ def play_one(host: Page, guest: Page) -> bool:
     return True
 
 
+def assert_guest_told_every_move(host: Page, guest: Page) -> None:
+    """The guest's page holds every move of the host's hand, once the host's last news has come
+    (the host saves a move before its message reaches the guest)."""
+    hand = host_match(host).hand
+    assert hand is not None
+    wait_for_guest(guest, len(hand.moves))
+    assert guest_record(guest)["moves"] == [str(move) for move in hand.moves]
+
+
 def seated_pair(devices: Devices, base_url: str, relay: LocalRelay, moves: int = 0) -> tuple[Page, Page]:
     """The host's device and the guest's: invited, seated (West, Bo), the match started and
     ``moves`` moves played."""
@@ -307,7 +316,7 @@ def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
         if not play_one(host, guest):
             break
     assert guest_record(guest)["seat"] == "W"
-    assert guest_record(guest)["moves"] == [str(move) for move in hand.moves]
+    assert_guest_told_every_move(host, guest)
     # she leaves for good: asked first; then the host frees her seat, and her page forgets it
     guest.get_by_role("button", name="Leave the table").click()
     dialog = guest.get_by_role("dialog", name="Leave the table for good?")
@@ -393,7 +402,7 @@ def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself
             break
         if not play_one(host, guest):
             break
-    assert guest_record(guest)["moves"] == [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
+    assert_guest_told_every_move(host, guest)
 
 
 def test_an_invite_whose_relay_cannot_be_reached_says_so_plainly(devices: Devices, base_url: str) -> None:
