@@ -530,9 +530,6 @@ const COMMANDS = {
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
     else done(false);
   },
-  share(data) {
-    if (typeof navigator.share === "function") navigator.share(data).catch(() => {}); // dismissed: nothing to say
-  },
   /** A file for the player to keep (the statistics' export, issue 31): a download, made here. */
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

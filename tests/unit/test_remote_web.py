@@ -385,3 +385,21 @@ def test_a_guest_who_leaves_for_good_frees_her_seat_and_her_page_forgets_it() ->
     assert guest_app.store.backend.get("kabale:kabalam-guest") is None
     assert guest_app.remote is None and guest_app.screen.game is None  # the room left, the home shown
     assert [command[0] for command in room.commands["g"]][-20:].count("net-leave") == 1
+
+
+def test_the_invite_is_shared_by_the_page_in_the_click_and_a_failure_is_said() -> None:
+    """Where the browser has the Web Share API, the lobby's Share carries the invite for the page to
+    share in the click itself (a round trip through the worker may lose the player's gesture)."""
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none", share=True)
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", click("start"))
+    shown = texts(room.drawing("h"))
+    invite = room.apps["h"].screen.link.invite  # type: ignore[attr-defined]
+    at = shown.index("Share")
+    assert invite.query() in shown[at:at + 4] and "Come and play KABALAM at my table" in shown[at:at + 4]
+    assert invite.query().endswith("#" + invite.password)  # the password stays in the fragment
+    room.input("h", {"type": "shared", "extra": {"how": "failed"}})
+    assert "Could not share the link: copy it instead." in texts(room.drawing("h"))
+    room.input("h", {"type": "shared", "extra": {"how": "shared"}})
+    assert "Could not share the link: copy it instead." not in texts(room.drawing("h"))

@@ -235,8 +235,13 @@ class App:
         self.render()
 
     def on_shared(self, event: Event) -> None:
-        """The page shared the daily deal's line, or copied it, or could not: said beside its button."""
+        """The page shared the daily deal's line (or another screen's, the invite), or copied it, or
+        could not: said beside its button."""
         how = str(event.extra.get("how", ""))
+        shared = getattr(self.screen, "on_shared", None)
+        if shared is not None:  # a screen of its own that shares (the invite of remote play)
+            shared(how)
+            return
         self.shared = how if how in ("copied", "failed") else ""
         if self.shared:
             self.announce(self.t(f"daily.{'copied' if how == 'copied' else 'share_failed'}"))

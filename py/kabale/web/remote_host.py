@@ -226,8 +226,11 @@ class RemoteLobby(Screen):
         status = t("remote.no_relay", reason=self.link.error[:120]) if self.link.error \
             else t("remote.ready_to_start") if ready else t("remote.waiting_friends")
         copy_words = {None: "remote.copy", True: "remote.copied", False: "remote.copy_failed"}[self.copied]
-        share = h("button", {"type": "button", "class": "button", "data-action": "share", "data-key": "share",
-                             "text": t("remote.share")}) if self.app.boot.share else None
+        # shared by the page in the click itself (assets/js/page.js, as the daily deal's line), where
+        # the Web Share API takes the player's gesture: a round trip through the worker may lose it
+        share = h("button", {"type": "button", "class": "button", "data-key": "share", "text": t("remote.share"),
+                             "data-share-text": t("remote.share_text"), "data-share-query": self.link.invite.query()}) \
+            if self.app.boot.share else None
         return h("div", {"class": "setup"}, h(
             "section", {"class": "remote-lobby", "aria-labelledby": "remote-heading"},
             h("h2", {"id": "remote-heading", "text": t("remote.lobby_heading")}),
@@ -270,6 +273,11 @@ class RemoteLobby(Screen):
     def remote_changed(self, before: Any = None, mover: str | None = None) -> None:
         self.refresh()
 
+    def on_shared(self, how: str) -> None:
+        """The page shared the invite, or could not: said beside the link (Copy stays)."""
+        self.message = Said.of("remote.share_failed") if how == "failed" else ""
+        self.refresh()
+
     def on_copied(self, copied: bool) -> None:
         self.copied = copied
         self.refresh()
@@ -279,9 +287,6 @@ class RemoteLobby(Screen):
 
         if action == "copy":
             PAGE.do("copy", self.invite_link, "copy")
-        elif action == "share":
-            PAGE.do("share", {"title": self.t("game.kabalam"), "text": self.t("remote.share_text"),
-                              "url": self.invite_link})
         elif action == "start-remote":
             self.start_match()
 

@@ -486,6 +486,7 @@ STRINGS_DA: dict[str, str] = {
     "remote.copy_failed": "Kunne ikke kopiere: markér linket og kopiér det",
     "remote.share": "Del",
     "remote.share_text": "Kom og spil KABALAM ved mit bord",
+    "remote.share_failed": "Kunne ikke dele linket: kopiér det i stedet.",
     "remote.seats_heading": "Pladser",
     "remote.seat_here": "{seat}: {name} (her)",
     "remote.seat_computer": "{seat}: computeren, {level}",

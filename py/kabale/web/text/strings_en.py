@@ -468,6 +468,7 @@ STRINGS_EN: dict[str, str] = {
     "remote.copy_failed": "Could not copy: select the link and copy it",
     "remote.share": "Share",
     "remote.share_text": "Come and play KABALAM at my table",
+    "remote.share_failed": "Could not share the link: copy it instead.",
     "remote.seats_heading": "Seats",
     "remote.seat_here": "{seat}: {name} (here)",
     "remote.seat_computer": "{seat}: the computer, {level}",

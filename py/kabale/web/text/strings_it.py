@@ -486,6 +486,7 @@ STRINGS_IT: dict[str, str] = {
     "remote.copy_failed": "Impossibile copiare: seleziona il link e copialo",
     "remote.share": "Condividi",
     "remote.share_text": "Vieni a giocare a KABALAM al mio tavolo",
+    "remote.share_failed": "Impossibile condividere il link: copialo invece.",
     "remote.seats_heading": "Posti",
     "remote.seat_here": "{seat}: {name} (qui)",
     "remote.seat_computer": "{seat}: il computer, {level}",
