@@ -188,10 +188,10 @@ def wait_for_guest(guest: Page, moves: int) -> None:
     settle(guest)
 
 
-def play_one(host: Page, guest: Page) -> bool:
-    """One move of the seat to play, by its own device; False once the hand is over."""
-    match = host_match(host)
-    hand = match.hand
+def play_turn(host: Page, guests: dict[str, Page]) -> bool:
+    """One move of the seat to play: the host's own, a friend's at her device, or the computer's
+    (the host's page plays it); False once the hand is over."""
+    hand = host_match(host).hand
     assert hand is not None
     if hand.is_over():
         return False
@@ -199,14 +199,20 @@ def play_one(host: Page, guest: Page) -> bool:
     if hand.turn == "S":
         settle(host)
         click_move(host, simple_move(hand.observation("S").legal_moves))
-    else:
-        assert hand.turn == "W"
+    elif hand.turn in guests:
+        guest = guests[hand.turn]
         wait_for_guest(guest, count)
         observation = observation_from_dict(guest_record(guest)["observation"])
-        assert observation == hand.observation("W")  # the guest sees its seat exactly as the host's engine
+        assert observation == hand.observation(hand.turn)  # the guest sees its seat exactly as the host's engine
         click_move(guest, simple_move(observation.legal_moves))
-    wait_for_host(host, count)
+    wait_for_host(host, count)  # (the computer's turn: the host's page plays it by itself)
     return True
+
+
+def play_one(host: Page, guest: Page) -> bool:
+    """One move of the seat to play (South at the host's device, West at the guest's), by its own
+    device; False once the hand is over."""
+    return play_turn(host, {"W": guest})
 
 
 def assert_guest_told_every_move(host: Page, guest: Page) -> None:
@@ -418,27 +424,6 @@ def test_an_invite_whose_relay_cannot_be_reached_says_so_plainly(devices: Device
     expect(guest.get_by_role("status")).to_have_text(
         re.compile(rf"Cannot reach a relay to meet your friends \(127\.0\.0\.1:{port}\)"), timeout=CONNECT_TIMEOUT_MS)
     devices.expected.append(f"WebSocket connection to 'ws://127.0.0.1:{port}/' failed")
-
-
-def play_turn(host: Page, guests: dict[str, Page]) -> bool:
-    """One move of the seat to play: the host's own, a friend's at her device, or the computer's
-    (the host's page plays it); False once the hand is over."""
-    hand = host_match(host).hand
-    assert hand is not None
-    if hand.is_over():
-        return False
-    count = len(hand.moves)
-    if hand.turn == "S":
-        settle(host)
-        click_move(host, simple_move(hand.observation("S").legal_moves))
-    elif hand.turn in guests:
-        guest = guests[hand.turn]
-        wait_for_guest(guest, count)
-        observation = observation_from_dict(guest_record(guest)["observation"])
-        assert observation == hand.observation(hand.turn)
-        click_move(guest, simple_move(observation.legal_moves))
-    wait_for_host(host, count)  # (the computer's turn: the host's page plays it by itself)
-    return True
 
 
 def test_three_devices_and_the_computer_play_a_four_seat_hand_and_agree_on_the_scores(
