@@ -77,9 +77,8 @@ class App:
         #: A table played at a distance (issue 30): the host's or a guest's end of its room, which
         #: the page's transport talks to (kabale.web.remote_link); None when none is open.
         self.remote: Link | None = None
-        #: QR codes the page's encoder made (text -> rows), and the texts asked of it (app.qr_code).
-        self.qr_codes: dict[str, tuple[str, ...]] = {}
-        self.qr_asked: set[str] = set()
+        #: QR codes asked of the page's encoder (text -> its rows; None until they come: app.qr_code).
+        self.qr_codes: dict[str, tuple[str, ...] | None] = {}
 
     @property
     def language(self) -> str:
@@ -171,17 +170,15 @@ class App:
         makes them: asked once, they come back as a "qr" input and the screen is drawn again.
         () where the page could not make them (no code is drawn; the link and Copy remain)."""
         if text not in self.qr_codes:
-            if text not in self.qr_asked:
-                self.qr_asked.add(text)
-                PAGE.do("qr", text)
-            return None
+            self.qr_codes[text] = None
+            PAGE.do("qr", text)
         return self.qr_codes[text]
 
     def on_qr(self, event: Event) -> None:
         from .views.qr import valid_rows
 
         text = str(event.extra.get("text", ""))
-        if text in self.qr_asked:  # only what was asked: a page's answer cannot fill the memory
+        if text in self.qr_codes:  # only what was asked: a page's answer cannot fill the memory
             self.qr_codes[text] = valid_rows(event.extra.get("rows"))
             self.screen.refresh()
 

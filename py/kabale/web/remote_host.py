@@ -72,7 +72,7 @@ class HostLink:
     def table(self) -> Any:
         from .tables.table_remote import RemoteHostTable
 
-        return RemoteHostTable(self.app, self.host, self.plan, self.send, self.save, self.query())
+        return RemoteHostTable(self.app, self.host, self.plan, self.send, self.save, self.query(), self.play_on)
 
     def send(self, outgoing: list[Any]) -> None:
         for item in outgoing:

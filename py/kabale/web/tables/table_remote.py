@@ -50,11 +50,12 @@ class RemoteHostTable(KabalamTable):
     record = None  # type: ignore[assignment]  # not the local match's record: a friend's table never replaces it
 
     def __init__(self, app: Any, host: "Host", plan: TablePlan, send: Callable[[list["Outgoing"]], None],
-                 keep: Callable[[], None], query: str) -> None:
+                 keep: Callable[[], None], query: str, play_on: Callable[[], None]) -> None:
         self.host = host
         self.send = send
         self.keep = keep
         self.address = query
+        self.play_on = play_on
         assert host.match is not None, "the host deals before the table opens"
         super().__init__(app, SavedMatch(plan, host.match))
 
@@ -84,13 +85,10 @@ class RemoteHostTable(KabalamTable):
 
     def leave(self) -> None:
         """Off to another screen: the computer's turn this table was thinking is played at once
-        (kabale.web.remote_host HostLink.play_on plays the later ones), so the friends play on."""
+        (``play_on``, kabale.web.remote_host HostLink.play_on, which plays the later ones too), so
+        the friends play on."""
         super().leave()
-        if self.host.hand_in_play() and self.is_computer(self.hand.turn):
-            out = self.host.settle()
-            if out:
-                self.send(out)
-                self.keep()
+        self.play_on()
 
     def is_computer(self, seat: str | None) -> bool:
         if seat is None:

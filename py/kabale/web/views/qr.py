@@ -2,8 +2,9 @@
 
 The page's vendored encoder (npm qrcode-generator, assets/js/qr.mjs) says which modules are dark;
 Python draws them, as it draws the rest of the page (the lobby, kabale.web.remote_host): the view
-tree stays the page's one truth, and the page's renderer holds nothing of its own. The rows come from the page,
-so they are checked before they are drawn: a square of "0" and "1", of a QR code's size.
+tree stays the page's one truth, and the page's renderer holds nothing of its own. The rows come
+from the page, so they are checked before they are drawn: a square of "0" and "1", of a QR code's
+size.
 """
 
 from __future__ import annotations
