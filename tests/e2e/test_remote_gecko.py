@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, expect
 import dist
 import engines
 from conftest import NetworkGuard  # type: ignore[import-not-found]
-from helpers import INSTANT, click_move, settle  # type: ignore[import-not-found]
+from helpers import INSTANT, LANDED, click_move, settle  # type: ignore[import-not-found]
 from relay import LocalRelay  # type: ignore[import-not-found]
 from serve import ROOT, Server, StaticHandler
 from test_remote_play import (  # type: ignore[import-not-found]
@@ -96,15 +96,22 @@ def gecko_plays(driver: engines.GeckoDriver, moves: int) -> None:
                             f" return Boolean(r) && JSON.parse(r).data.guest.moves.length === {moves}; }})()", TIMEOUT_S)
     observation = observation_from_dict(guest_record(driver)["observation"])
     move = simple_move(observation.legal_moves)
+
+    def press(css: str) -> None:
+        # as a person: the cards landed (a flying card would take the click), Python's answer drawn
+        assert engines.wait_for(driver, f"({LANDED})()", TIMEOUT_S), "the cards never landed"
+        driver.click(css)
+        driver.evaluate("window.kabalePage.settled()")
+
     if move.kind == "yield":
-        driver.click("[data-action=yield]")
+        press("[data-action=yield]")
         return
     used: set[int] = set()
     for value in move.values if move.kind in ("bare", "double") else ():
         index = next(i for i, card in enumerate(observation.endowment) if card.value == value and i not in used)
         used.add(index)
-        driver.click(f"[data-action=card][data-index='{index}']")
-    driver.click(f"[data-action=packet][data-packet='{move.packet}']")
+        press(f"[data-action=card][data-index='{index}']")
+    press(f"[data-action=packet][data-packet='{move.packet}']")
 
 
 def test_a_firefox_guest_plays_a_whole_hand_at_a_chromium_host(

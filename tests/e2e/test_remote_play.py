@@ -68,7 +68,9 @@ class Devices:
 
 
 @pytest.fixture
-def devices(browser: Browser, network_guard: NetworkGuard) -> Iterator[Devices]:
+def devices(browser: Browser, network_guard: NetworkGuard, nostr_relay: LocalRelay) -> Iterator[Devices]:
+    # (the relay is asked for first so that it stops after the devices close: stopped before, it made
+    # Trystero's retries console errors)
     made = Devices(browser, network_guard)
     yield made
     # read before the contexts close (a page whose peer goes away at the end may say so on its console);

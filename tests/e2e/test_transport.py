@@ -62,7 +62,9 @@ class Peers:
 
 
 @pytest.fixture
-def peers(browser: Browser, base_url: str, network_guard: NetworkGuard) -> Iterator[Peers]:
+def peers(browser: Browser, base_url: str, network_guard: NetworkGuard, nostr_relay: LocalRelay) -> Iterator[Peers]:
+    # (the relay is asked for first so that it stops after the pages close: stopped before, it made
+    # Trystero's retries console errors)
     made = Peers(browser, base_url, network_guard)
     yield made
     made.close()
