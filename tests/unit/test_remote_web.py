@@ -340,6 +340,40 @@ def test_the_friends_play_on_while_the_host_looks_at_another_screen() -> None:
     assert not host.seats["W"].away
 
 
+def settings_dialog(room: Room, peer: str) -> Drawn:
+    """The settings dialog's remote play part (its ``details``), as last drawn for ``peer``."""
+    room.input(peer, {"type": "click", "within": "toolbar",
+                      "path": [{"tag": "BUTTON", "attributes": {"type": "button", "data-action": "settings"}}]})
+    body = [command[2] for command in room.commands[peer] if command[:2] == ["replace", "#dialog-body"]][-1]
+    found: list[Drawn] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Drawn):
+            if node[0] == "details":
+                found.append(node)
+            for child in node[2:]:
+                walk(child)
+
+    for child in body:
+        walk(child)
+    assert len(found) == 1
+    return found[0]
+
+
+def test_the_settings_fold_remote_play_s_addresses_until_the_player_has_named_one() -> None:
+    """Few players need a relay or a TURN server of their own: folded, the dialog fits a laptop's
+    screen with its Close button; once one is named it shows open, so what is set is seen."""
+    room = Room()
+    room.boot("h", search="?game=kabalam")
+    folded = settings_dialog(room, "h")
+    assert "open" not in folded[1][0::2]
+    assert "Remote play: relays and servers" in texts(folded)
+    assert {"relays", "ice_servers"} <= set(texts(folded))  # the fields are inside it
+    room.input("h", {"type": "change", "within": "dialog", "path": [
+        {"tag": "INPUT", "attributes": {"type": "text", "data-field": "ice_servers"}, "value": "turn:turn.example:3478"}]})
+    assert "open" in settings_dialog(room, "h")[1][0::2]
+
+
 def test_a_relay_and_turn_servers_of_one_s_own_come_from_the_settings_and_travel_in_the_invite() -> None:
     """For strict networks: the settings name a relay and a TURN server (a typo among them is
     left out); the host's room uses them and its invite carries them, and a guest's own TURN

@@ -769,8 +769,13 @@ class App:
                          choice("theme"), check("reduced_motion"), choice("card_back"), choice("bot_speed"), choice("think_time"), check("memory_aid"),
                          check("still_winnable"), check("auto_safe_moves"), check("winnable_only"),
                          check("playable_cards"),
-                         h("p", {"class": "hint", "text": t("settings.remote_hint")}),
-                         addresses("relays", "wss://relay.example"), addresses("ice_servers", "turn:turn.example:3478")))
+                         # folded: few players need them, and open they pushed Close below the fold at
+                         # 1280x800; open when the player has named one (what is set is seen)
+                         h("details", {"class": "settings-more", "open": bool(settings.relays or settings.ice_servers)},
+                           h("summary", {"text": t("settings.remote_heading")}),
+                           h("p", {"class": "hint", "text": t("settings.remote_hint")}),
+                           addresses("relays", "wss://relay.example"),
+                           addresses("ice_servers", "turn:turn.example:3478"))))
 
     def show_help(self) -> None:
         t = self.t

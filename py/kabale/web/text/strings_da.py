@@ -63,6 +63,7 @@ STRINGS_DA: dict[str, str] = {
     "settings.card_back.green": "Grønne bølger",
     "settings.memory_aid": "Huskehjælp: vis det kort, hver bunke viser efter sin næste vending",
     "settings.playable_cards": "Kabalam-kabale: fremhæv de kort, du kan spille",
+    "settings.remote_heading": "Spil på afstand: relæer og servere",
     "settings.remote_hint": "Spiller du med venner på et strengt netværk (et kontor, nogle mobilselskaber)? Angiv et eget relæ og en TURN-server her; en invitation giver dem videre til dine venner.",
     "settings.relays": "Relæer (wss://…, adskilt af mellemrum)",
     "settings.ice_servers": "STUN- eller TURN-servere (turn:…, adskilt af mellemrum)",

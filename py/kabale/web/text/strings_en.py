@@ -49,6 +49,7 @@ STRINGS_EN: dict[str, str] = {
     "settings.card_back.green": "Green waves",
     "settings.memory_aid": "Memory aid: show the card each packet will show after its next flip",
     "settings.playable_cards": "Patience Kabalam: light the cards you can play",
+    "settings.remote_heading": "Remote play: relays and servers",
     "settings.remote_hint": "Playing with friends on a strict network (an office, some mobile carriers)? Name a relay of your own and a TURN server here; an invite carries them to your friends.",
     "settings.relays": "Relays (wss://…, separated by spaces)",
     "settings.ice_servers": "STUN or TURN servers (turn:…, separated by spaces)",

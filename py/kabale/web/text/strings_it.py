@@ -61,6 +61,7 @@ STRINGS_IT: dict[str, str] = {
     "settings.card_back.green": "Verde a onde",
     "settings.memory_aid": "Aiuto per la memoria: mostra la carta che ogni mazzetto mostrerà al prossimo capovolgimento",
     "settings.playable_cards": "Solitario Kabalam: illumina le carte che puoi giocare",
+    "settings.remote_heading": "Gioco a distanza: relay e server",
     "settings.remote_hint": "Giochi con amici da una rete rigida (un ufficio, alcuni operatori mobili)? Indica qui un relay tuo e un server TURN; l'invito li porta ai tuoi amici.",
     "settings.relays": "Relay (wss://…, separati da spazi)",
     "settings.ice_servers": "Server STUN o TURN (turn:…, separati da spazi)",
