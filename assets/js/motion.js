@@ -78,6 +78,7 @@ function finish() {
     cancelAnimationFrame(frame);
     frame = 0;
   }
+  showDealt();
   captured = null;
   pendingCues = {};
   for (const animation of running()) animation.finish();
@@ -198,6 +199,7 @@ function carriedOf(root) {
 function capture(root, scope) {
   echo = null; // Python redraws: its drawing is the truth, the echo of a press is no longer ours
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
+  showDealt();
   if (frame) {
     cancelAnimationFrame(frame);
     frame = 0;
@@ -284,7 +286,36 @@ function play(root, scope, cues) {
       if (frame === ours && early === null) early = movesOf(root, before, new Set());
     });
   }
-  const ours = requestAnimationFrame(() => {
+  // A deal alone (a table opens, a new hand or deal): so are its cards' places, read early. The
+  // first layout of a whole table is the costliest (33 ms of a 56 ms frame for Patience Kabalam's
+  // first, on a quiet machine): read in the frame, it made the one task over 50 ms of a game
+  // (bench/long_tasks.py). After a long redraw the frame is overdue and comes before any task:
+  // then that frame lays the table out with the dealt cards out of sight, their places are read in
+  // a task of their own, and they are dealt from the next frame (16 ms later).
+  const dealOnly = Object.keys(pendingCues).length === 1 && Boolean(pendingCues.deal)
+    && !(before && before.carried.length);
+  let earlyDeal = null;
+  const readDeal = (cue) => ({ moves: before ? movesOf(root, before, new Set()) : [], dealing: deal(root, cue) });
+  if (dealOnly) {
+    const cue = pendingCues.deal;
+    soon(() => {
+      if (frame === ours && earlyDeal === null) earlyDeal = readDeal(cue);
+    });
+  }
+  let deferred = false;
+  const run = () => {
+    if (dealOnly && earlyDeal === null && !deferred) {
+      deferred = true;
+      const cue = pendingCues.deal;
+      hideDealt(cue.cards);
+      const again = requestAnimationFrame(run);
+      frame = again;
+      soon(() => {
+        if (frame === again && earlyDeal === null) earlyDeal = readDeal(cue);
+      });
+      return;
+    }
+    showDealt();
     frame = 0;
     captured = null;
     const cued = pendingCues;
@@ -299,8 +330,8 @@ function play(root, scope, cues) {
     for (const element of cueTargets) skip.add(element);
     // every place read before anything is animated: an animation started between two reads
     // makes the next read lay the page out again (a layout per card: bench/click_trace.py)
-    const moves = early || (before ? movesOf(root, before, skip) : []);
-    const dealing = cued.deal ? deal(root, cued.deal) : null;
+    const moves = early || (earlyDeal && earlyDeal.moves) || (before ? movesOf(root, before, skip) : []);
+    const dealing = earlyDeal ? earlyDeal.dealing : cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets.filter((card) => !drawn.includes(card))) : null;
     const stock = cued.draw ? root.querySelector(cued.draw.from) : null;
     const drawing = stock && drawn.length ? turnOver(stock.getBoundingClientRect(), drawn) : null;
@@ -319,8 +350,23 @@ function play(root, scope, cues) {
     if (drawing) drawing();
     if (winning) winning(flights);
     landed(unpainted.splice(0));
-  });
+  };
+  const ours = requestAnimationFrame(run);
   frame = ours;
+}
+
+let dealtSheet = null; // the dealt cards held out of sight for a frame (``play``)
+
+function hideDealt(selector) {
+  if (!dealtSheet) {
+    dealtSheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, dealtSheet];
+  }
+  dealtSheet.replaceSync(`${selector} { visibility: hidden !important; }`);
+}
+
+function showDealt() {
+  if (dealtSheet) dealtSheet.replaceSync("");
 }
 
 // -- the log waits for the motion -------------------------------------------------------------
