@@ -11,11 +11,11 @@ export const SNAPSHOT_AFTER_MS = 4000;
  * that the next start restores it: no second runtime is started to make it. Pyodide has
  * copied it into its own memory by then, so it is handed over (transferred), not copied.
  */
-export function giveSnapshotLater(memory) {
+export function giveSnapshotLater(memory, afterMs = SNAPSHOT_AFTER_MS) {
   const give = () => {
     const controller = navigator.serviceWorker.controller;
     if (controller) controller.postMessage({ type: "snapshot", memory }, [memory.buffer]);
   };
-  setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(give, { timeout: 10_000 }) : give()), SNAPSHOT_AFTER_MS);
+  setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(give, { timeout: 10_000 }) : give()), afterMs);
 }
 

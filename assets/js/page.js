@@ -127,7 +127,8 @@ worker?.addEventListener("message", ({ data }) => {
     performance.mark(data.how);
     const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (data.tried && controller) controller.postMessage({ type: "snapshot-try" }); // counted a release
-    if (data.memory instanceof Uint8Array && navigator.serviceWorker) giveSnapshotLater(data.memory);
+    // (a test's shorter wait, window.kabaleSnapshotAfterMs: the e2e tests' shared contexts)
+    if (data.memory instanceof Uint8Array && navigator.serviceWorker) giveSnapshotLater(data.memory, window.kabaleSnapshotAfterMs);
     post(bootMessage());
   } else if (data && data.type === "failed") {
     failed(data.error);

@@ -237,11 +237,11 @@ def _shared_contexts(browser: Any) -> Iterator[dict[str, BrowserContext]]:
     Why: each test used to boot Python in a context of its own, where nothing was cached;
     about 220 such cold boots were the largest part of `make test`. A later page in the same
     context compiles Pyodide's wasm from the code cache and is served by the service worker.
-    Shared by the whole run, not by a file: a page that stays open a few seconds hands the
-    service worker its memory snapshot (assets/js/keep-snapshot.mjs), and every later boot in
-    the context restores it, as a player's second visit does: ready in 1.0 s instead of 1.5 s,
-    1.5 s of CPU instead of 2.0 (each file's first tests had made a snapshot anew, and most
-    files never got to restore one). Each test still gets pages of its own and an origin with
+    Shared by the whole run, not by a file: once a page has handed the service worker its
+    memory snapshot (assets/js/keep-snapshot.mjs; at once here, ``shared_context``), every later
+    boot in the context restores it, as a player's second visit does: ready in 1.0 s instead of
+    1.5 s, 1.5 s of CPU instead of 2.0 (each test had made a snapshot anew: a page handed it over
+    only after 4 s, and few lived so long). Each test still gets pages of its own and an origin with
     no storage (``shared_context``)."""
     contexts: dict[str, BrowserContext] = {}
     yield contexts
@@ -276,6 +276,10 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
         key = repr(sorted(args.items()))
         if key not in shared:
             shared[key] = browser.new_context(**args)
+            # the first start's memory snapshot goes to the service worker at once, not after 4 s
+            # of a player's first clicks: the context's later boots restore it (a returning
+            # player's start; test_offline, in contexts of its own, keeps the real wait)
+            shared[key].add_init_script("window.kabaleSnapshotAfterMs = 0;")
             _refuse_changes(shared[key])
         context = shared[key]
         if context not in used:
