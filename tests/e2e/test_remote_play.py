@@ -451,13 +451,19 @@ def test_three_devices_and_the_computer_play_a_four_seat_hand_and_agree_on_the_s
     start(host, west)
     expect(north.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     guests = {"W": west, "N": north}
+    east_had_the_turn = False
     for _ in range(600):
+        now = host_match(host).hand
+        east_had_the_turn |= now is not None and not now.is_over() and now.turn == "E"
         if not play_turn(host, guests):
             break
     match = host_match(host)
     hand = match.hand
     assert hand is not None and hand.is_over()
-    assert any(event.seat == "E" and event.kind in ("bare", "double", "pass", "yield") for event in hand.history)
+    # the computer's seat played its turns (a random deal may end the hand before East's first
+    # turn: one clean-clone run's did, so the check is made where East had the turn)
+    east_played = any(event.seat == "E" and event.kind in ("bare", "double", "pass", "yield") for event in hand.history)
+    assert east_played == east_had_the_turn
     for seat, guest in guests.items():
         wait_for_guest(guest, len(hand.moves))
         record = guest_record(guest)
