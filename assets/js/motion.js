@@ -279,40 +279,31 @@ function play(root, scope, cues) {
   // anyway. Read inside the click, the layout it forces held the click up (issue 13: click to
   // updated DOM); read at the frame's start, it held up the frame's paint (issue 14: click to
   // first changed frame). When the frame comes first, it reads them itself, as before.
-  const plain = before !== null && !before.carried.length && !Object.keys(pendingCues).length;
-  let early = null;
-  if (plain) {
-    soon(() => {
-      if (frame === ours && early === null) early = movesOf(root, before, new Set());
-    });
-  }
-  // A deal alone (a table opens, a new hand or deal): so are its cards' places, read early. The
-  // first layout of a whole table is the costliest (33 ms of a 56 ms frame for Patience Kabalam's
-  // first, on a quiet machine): read in the frame, it made the one task over 50 ms of a game
-  // (bench/long_tasks.py). After a long redraw the frame is overdue and comes before any task:
-  // then that frame lays the table out with the dealt cards out of sight, their places are read in
-  // a task of their own, and they are dealt from the next frame (16 ms later).
-  const dealOnly = Object.keys(pendingCues).length === 1 && Boolean(pendingCues.deal)
-    && !(before && before.carried.length);
-  let earlyDeal = null;
-  const readDeal = (cue) => ({ moves: before ? movesOf(root, before, new Set()) : [], dealing: deal(root, cue) });
-  if (dealOnly) {
-    const cue = pendingCues.deal;
-    soon(() => {
-      if (frame === ours && earlyDeal === null) earlyDeal = readDeal(cue);
-    });
-  }
-  let deferred = false;
+  // So are a deal's (a table opens, a new hand or deal: its only cue). The first layout of a whole
+  // table is the costliest (33 ms of a 56 ms frame for Patience Kabalam's first, on a quiet
+  // machine): read in the frame, it made the one task over 50 ms of a game (bench/long_tasks.py).
+  // After a long redraw the frame is overdue and comes before any task: then that frame lays the
+  // table out with the dealt cards out of sight, they are read in the next task, and dealt from
+  // the next frame (16 ms later).
+  const cueNames = Object.keys(pendingCues);
+  const dealCue = cueNames.length === 1 ? pendingCues.deal || null : null;
+  const readable = !(before && before.carried.length) && (dealCue !== null || (before !== null && !cueNames.length));
+  let early = null; // {moves, dealing}: read in a task of their own
+  const readEarly = () => {
+    if (frame === ours && early === null) {
+      early = { moves: before ? movesOf(root, before, new Set()) : [], dealing: dealCue && deal(root, dealCue) };
+    }
+  };
+  if (readable) soon(readEarly);
+  let ours = 0;
+  let deferred = false; // a deal's frame once put off
   const run = () => {
-    if (dealOnly && earlyDeal === null && !deferred) {
+    if (readable && dealCue && early === null && !deferred) {
       deferred = true;
-      const cue = pendingCues.deal;
-      hideDealt(cue.cards);
-      const again = requestAnimationFrame(run);
-      frame = again;
-      soon(() => {
-        if (frame === again && earlyDeal === null) earlyDeal = readDeal(cue);
-      });
+      hideDealt(dealCue.cards);
+      ours = requestAnimationFrame(run);
+      frame = ours;
+      soon(readEarly);
       return;
     }
     showDealt();
@@ -330,8 +321,8 @@ function play(root, scope, cues) {
     for (const element of cueTargets) skip.add(element);
     // every place read before anything is animated: an animation started between two reads
     // makes the next read lay the page out again (a layout per card: bench/click_trace.py)
-    const moves = early || (earlyDeal && earlyDeal.moves) || (before ? movesOf(root, before, skip) : []);
-    const dealing = earlyDeal ? earlyDeal.dealing : cued.deal ? deal(root, cued.deal) : null;
+    const moves = early ? early.moves : before ? movesOf(root, before, skip) : [];
+    const dealing = early ? early.dealing : cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets.filter((card) => !drawn.includes(card))) : null;
     const stock = cued.draw ? root.querySelector(cued.draw.from) : null;
     const drawing = stock && drawn.length ? turnOver(stock.getBoundingClientRect(), drawn) : null;
@@ -351,7 +342,7 @@ function play(root, scope, cues) {
     if (winning) winning(flights);
     landed(unpainted.splice(0));
   };
-  const ours = requestAnimationFrame(run);
+  ours = requestAnimationFrame(run);
   frame = ours;
 }
 
