@@ -24,7 +24,7 @@ from kabale.net.messages import Message, encode
 from kabale.net.views import observation_for
 from kabale.session import Chooser
 
-CARD = re.compile(r"(?<![0-9A-Za-z])([A1-9][CDSH])(?![0-9A-Za-z])")
+CARD = re.compile(r"(?<![0-9A-Za-z])([A2-9TJQK][CDSH])(?![0-9A-Za-z])")
 
 
 def chooser_for(level: str) -> Chooser:
@@ -69,10 +69,15 @@ def _shown(hand: KabalamHand, seat: str) -> list[Card]:
     return cards
 
 
+#: Fields of random URL-safe text, never card text: a seat's token (secrets.token_urlsafe) may hold
+#: "-8D_" by chance, which read as a card failed a clean run ("card 8D before any deal").
+NOT_CARD_TEXT = frozenset({"token"})
+
+
 def cards_in(data: Any) -> list[str]:
-    """Every card named anywhere in a message (fields, lists, move texts)."""
+    """Every card named anywhere in a message (fields, lists, move texts), tokens aside."""
     if isinstance(data, dict):
-        return [card for value in data.values() for card in cards_in(value)]
+        return [card for key, value in data.items() if key not in NOT_CARD_TEXT for card in cards_in(value)]
     if isinstance(data, list):
         return [card for value in data for card in cards_in(value)]
     if isinstance(data, str):

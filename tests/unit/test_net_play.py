@@ -18,7 +18,7 @@ from kabale.games.kabalam.match import Match
 from kabale.net.guest import Guest
 from kabale.net.host import COMPUTER, HERE, REMOTE, Host, SeatPlan
 from kabale.net.messages import MAX_HOST_TEXT, Hello
-from net_helpers import Wire, chooser_for, leaks, seeded
+from net_helpers import Wire, cards_in, chooser_for, leaks, seeded
 
 
 def two_seats(seed: int = 0, **options: bool) -> Wire:
@@ -271,3 +271,9 @@ def test_before_sitting_a_page_sees_the_table_and_its_commitment_only() -> None:
     assert table["commitment"] == host.commitment and table["dealt"] is False
     assert guest.commitments == {1: host.commitment} and guest.seat is None
     assert host.peers == {} and host.lobby == {"p"}
+
+
+def test_the_leak_check_reads_cards_in_every_field_but_a_seat_s_random_token() -> None:
+    """A token is random URL-safe text ("-8D_" by chance): read as a card, it failed a clean run."""
+    message = {"kind": "seated", "seat": "W", "token": "8D-x_QH", "moves": ["play 8D", {"hint": "QH"}]}
+    assert cards_in(message) == ["8D", "QH"]
