@@ -259,21 +259,55 @@ def _clear_site_storage(context: BrowserContext, origin: str) -> None:
         page.close()
 
 
+#: Context options a page can take on itself (Page.set_viewport_size, Page.emulate_media): tests
+#: whose options differ only in these share one context, and each of their pages is given its own.
+PAGE_OPTIONS = ("viewport", "reduced_motion", "color_scheme", "forced_colors")
+
+
+class SharedContext:
+    """A shared context as one test asked for it: its new pages open at the test's viewport and
+    media (``PAGE_OPTIONS``); all else is the context's.
+
+    Why: a context's first page starts cold (the service worker installs, the wasm is compiled,
+    the memory snapshot made): some 3 s more than a later start. Keyed by every option, a run
+    made some 40 shared contexts, one per screen size and motion setting; keyed by what only a
+    context can hold (touch, a mobile viewport, the page's policy), a handful."""
+
+    def __init__(self, context: BrowserContext, page_options: dict[str, Any]) -> None:
+        self.context = context
+        self.page_options = page_options
+
+    def new_page(self) -> Page:
+        page = self.context.new_page()
+        viewport = self.page_options.get("viewport")
+        if viewport:
+            page.set_viewport_size(viewport)
+        media = {name: self.page_options[name] for name in PAGE_OPTIONS[1:] if name in self.page_options}
+        if media:
+            page.emulate_media(**media)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.context, name)
+
+
 @pytest.fixture
 def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any],
                    network_guard: NetworkGuard, base_url: str) -> Iterator[Any]:
-    """``shared_context(**options)``: the context this file's tests share for these options
-    (added to ``browser_context_args``), guarded (any request or WebSocket off 127.0.0.1 fails
-    the test), with no storage left on the site's origin and, at the test's end, no page left
-    open. What a test may not change in it (``CONTEXT_CHANGES``) fails the test with advice."""
+    """``shared_context(**options)``: the context this worker's tests share for these options
+    (added to ``browser_context_args``; those a page takes on itself are given to its pages,
+    ``SharedContext``), and for ``device`` (a name: a test's devices each have storage of their own), guarded (any request or WebSocket off 127.0.0.1 fails the test), with no
+    storage left on the site's origin and, at the test's end, no page left open. What a test may
+    not change in it (``CONTEXT_CHANGES``) fails the test with advice."""
     shared: dict[str, BrowserContext] = request.getfixturevalue("_shared_contexts")
     browser = request.getfixturevalue("browser")
     origin = "/".join(base_url.split("/")[:3])
     used: list[BrowserContext] = []
 
-    def get(**options: Any) -> BrowserContext:
+    def get(*, device: str = "", **options: Any) -> SharedContext:
         args = {**browser_context_args, **options}
-        key = repr(sorted(args.items()))
+        page_options = {name: args.pop(name) for name in PAGE_OPTIONS if name in args}
+        key = repr((device, sorted(args.items())))  # a test's second device is a context of its own
         if key not in shared:
             shared[key] = browser.new_context(**args)
             # the first start's memory snapshot goes to the service worker at once, not after 4 s
@@ -286,7 +320,7 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
             _clear_site_storage(context, origin)
             network_guard.watch(context)
             used.append(context)
-        return context
+        return SharedContext(context, page_options)
 
     yield get
     for context in used:
@@ -328,9 +362,29 @@ def page(page: Page, console_log: ConsoleLog) -> Iterator[Page]:
         pytest.fail(f"console errors: {console_log.errors}")
 
 
+#: Where a start stands, for a test whose page did not become ready: the progress the worker
+#: reported, the performance marks (how Python started), whether a service worker controls the page.
+BOOT_STATE = """() => ({
+  progress: document.getElementById('loading-progress')?.value,
+  failed: document.body.dataset.failed || null,
+  notice: document.getElementById('notice')?.textContent || null,
+  marks: performance.getEntriesByType('mark').map((mark) => `${mark.name}@${Math.round(mark.startTime)}`),
+  controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+  since: Math.round(performance.now()),
+})"""
+
+
 def wait_ready(page: Page) -> Page:
-    """Wait until Python has taken over the page (body data-ready="1")."""
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    """Wait until Python has taken over the page (body data-ready="1"); if it does not, say
+    where its start stood (``BOOT_STATE``)."""
+    try:
+        expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    except AssertionError as error:
+        try:
+            state = page.evaluate(BOOT_STATE)
+        except Exception as unreadable:  # noqa: BLE001  (the page itself may be gone)
+            state = f"unreadable: {unreadable}"
+        raise AssertionError(f"the page did not become ready: {state}") from error
     return page
 
 

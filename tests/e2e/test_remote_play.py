@@ -22,10 +22,10 @@ import socket
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard  # type: ignore[import-not-found]
 from helpers import INSTANT, click_move, settle, stored  # type: ignore[import-not-found]
@@ -43,21 +43,21 @@ RECORD = "window.kabaleNetRecord = [];"
 
 
 class Devices:
-    """Browser contexts of their own (two devices), guarded, their consoles read."""
+    """Devices, each a browser context of its own (conftest's ``shared_context``, one per device
+    number: guarded, its storage cleared, its service worker and snapshot kept between tests as
+    a returning player's are), their consoles read."""
 
-    def __init__(self, browser: Browser, guard: NetworkGuard) -> None:
-        self.browser, self.guard = browser, guard
-        self.contexts: list[BrowserContext] = []
+    def __init__(self, shared_context: Callable[..., Any]) -> None:
+        self.shared_context = shared_context
+        self.pages: list[Page] = []
         self.logs: list[ConsoleLog] = []
         self.expected: list[str] = []  # console errors a test expects (a substring of each)
 
     def open(self) -> Page:
-        context = self.browser.new_context(bypass_csp=True)
-        context.add_init_script(INSTANT)
-        context.add_init_script(RECORD)
-        self.guard.watch(context)
-        self.contexts.append(context)
-        page = context.new_page()
+        page: Page = self.shared_context(device=f"device {len(self.pages) + 1}").new_page()
+        page.add_init_script(INSTANT)
+        page.add_init_script(RECORD)
+        self.pages.append(page)
         page.emulate_media(reduced_motion="reduce")
         page.set_default_timeout(20_000)
         log = ConsoleLog()
@@ -68,17 +68,18 @@ class Devices:
 
 
 @pytest.fixture
-def devices(browser: Browser, network_guard: NetworkGuard, nostr_relay: LocalRelay) -> Iterator[Devices]:
+def devices(nostr_relay: LocalRelay, shared_context: Callable[..., Any],
+            network_guard: NetworkGuard) -> Iterator[Devices]:
     # (the relay is asked for first so that it stops after the devices close: stopped before, it made
     # Trystero's retries console errors)
-    made = Devices(browser, network_guard)
+    made = Devices(shared_context)
     yield made
     # read before the contexts close (a page whose peer goes away at the end may say so on its console);
     # Trystero says so when a peer's channel closes under it (a reload): not an error of ours
     errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error
               and not any(expected in error for expected in made.expected)]
-    for context in made.contexts:
-        context.close()
+    for page in made.pages:
+        page.close()
     assert not errors, f"console errors: {errors}"
     assert not network_guard.foreign, f"a page reached another host: {network_guard.foreign}"
 
@@ -381,7 +382,7 @@ def test_while_a_friend_is_away_the_table_waits_for_her_and_the_host_may_give_he
             break
         play_one(host, guest)
     count = moves_made(host)
-    guest.context.close()  # her phone is gone
+    guest.close()  # her phone is gone
     expect(host.get_by_role("status")).to_have_text("Waiting for Bo", timeout=CONNECT_TIMEOUT_MS)
     give = host.get_by_role("button", name="Let the computer play for Bo")
     assert moves_made(host) == count  # nobody plays for her until the host says so
