@@ -278,10 +278,11 @@ class SharedContext:
     """A shared context as one test asked for it: its new pages open at the test's viewport and
     media (``PAGE_OPTIONS``); all else is the context's.
 
-    Why: a context's first page starts cold (the service worker installs, the wasm is compiled,
-    the memory snapshot made): some 3 s more than a later start. Keyed by every option, a run
-    made some 40 shared contexts, one per screen size and motion setting; keyed by what only a
-    context can hold (touch, a mobile viewport, the page's policy), a handful."""
+    Why: a new context's first starts are cold (the service worker installs and precaches, the
+    memory snapshot is made: in a probe the first three pages were ready in 1.9-2.4 s, the later
+    ones, restoring the snapshot, in 1.0 s). Keyed by every option, a run made 30 shared contexts,
+    one per screen size and motion setting; keyed by what only a context can hold (touch, a
+    mobile viewport, the page's policy, a device), a handful."""
 
     def __init__(self, context: BrowserContext, page_options: dict[str, Any]) -> None:
         self.context = context
@@ -306,9 +307,10 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
                    network_guard: NetworkGuard, base_url: str) -> Iterator[Any]:
     """``shared_context(**options)``: the context this worker's tests share for these options
     (added to ``browser_context_args``; those a page takes on itself are given to its pages,
-    ``SharedContext``), and for ``device`` (a name: a test's devices each have storage of their own), guarded (any request or WebSocket off 127.0.0.1 fails the test), with no
-    storage left on the site's origin and, at the test's end, no page left open. What a test may
-    not change in it (``CONTEXT_CHANGES``) fails the test with advice."""
+    ``SharedContext``) and this ``device`` (a name: a test's devices each have storage of their
+    own), guarded (any request or WebSocket off 127.0.0.1 fails the test), with no storage left
+    on the site's origin and, at the test's end, no page left open. What a test may not change in
+    it (``CONTEXT_CHANGES``) fails the test with advice."""
     shared: dict[str, BrowserContext] = request.getfixturevalue("_shared_contexts")
     browser = request.getfixturevalue("browser")
     origin = "/".join(base_url.split("/")[:3])
