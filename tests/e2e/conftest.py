@@ -210,14 +210,14 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "bypass_csp": True}
 
 
-#: What a test may not do to a context it shares with the other tests of its file: each would
-#: outlast the test. A test that needs one is marked ``fresh_context``.
+#: What a test may not do to a context it shares with the other tests of the run: each would
+#: outlast the test (closing it, all of them). A test that needs one is marked ``fresh_context``.
 CONTEXT_CHANGES = ("set_offline", "add_init_script", "route", "route_from_har", "grant_permissions",
                    "set_extra_http_headers", "add_cookies", "expose_binding", "expose_function",
-                   "set_geolocation", "set_default_timeout", "on", "once")
+                   "set_geolocation", "set_default_timeout", "on", "once", "close")
 
-#: The storage a test leaves behind on the site's origin, cleared before the next test of the
-#: file; the service worker and its caches (the precache, the memory snapshot) stay, as they
+#: The storage a test leaves behind on the site's origin, cleared before the next test in the
+#: context; the service worker and its caches (the precache, the memory snapshot) stay, as they
 #: stay for a player between visits.
 TEST_STORAGE = "local_storage,indexeddb,websql,file_systems,cookies"
 
@@ -225,7 +225,7 @@ TEST_STORAGE = "local_storage,indexeddb,websql,file_systems,cookies"
 def _refuse_changes(context: BrowserContext) -> None:
     for name in CONTEXT_CHANGES:
         def refused(*args: Any, _name: str = name, **kwargs: Any) -> None:
-            pytest.fail(f"context.{_name}() on a context the file's tests share: mark the test "
+            pytest.fail(f"context.{_name}() on a context the run's tests share: mark the test "
                         "@pytest.mark.fresh_context")
         setattr(context, name, refused)
 
@@ -247,7 +247,7 @@ def _shared_contexts(browser: Any) -> Iterator[dict[str, BrowserContext]]:
     yield contexts
     for context in contexts.values():
         _STORAGE_CLEARERS.pop(context, None)
-        context.close()
+        BrowserContext.close(context)  # the class's: a test may not close a shared context
 
 
 #: Each shared context's page kept at about:blank, and its CDP session, that clears the site's
@@ -346,7 +346,7 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
 @pytest.fixture
 def context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any],
             network_guard: NetworkGuard) -> Iterator[BrowserContext]:
-    """The context the file's tests share (``shared_context``) for the test's options, or a
+    """The context the run's tests share (``shared_context``) for the test's options, or a
     context of the test's own where it is marked ``fresh_context``; guarded either way."""
     marker = request.node.get_closest_marker("browser_context_args")
     options = marker.kwargs if marker else {}

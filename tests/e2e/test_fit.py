@@ -120,7 +120,7 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => {
 
 @pytest.fixture
 def screen_context(shared_context: Any, console_log: Any) -> Iterator[Any]:
-    """A page on a given screen, in the context this file's tests share for that screen
+    """A page on a given screen, in the context the run's tests share for that screen
     (conftest's ``shared_context``: no other host, no storage left by another test), that
     fails the test on a console error."""
 

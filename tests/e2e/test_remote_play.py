@@ -452,19 +452,17 @@ def test_three_devices_and_the_computer_play_a_four_seat_hand_and_agree_on_the_s
     start(host, west)
     expect(north.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     guests = {"W": west, "N": north}
-    east_had_the_turn = False
     for _ in range(600):
-        now = host_match(host).hand
-        east_had_the_turn |= now is not None and not now.is_over() and now.turn == "E"
         if not play_turn(host, guests):
             break
     match = host_match(host)
     hand = match.hand
-    assert hand is not None and hand.is_over()
-    # the computer's seat played its turns (a random deal may end the hand before East's first
-    # turn: one clean-clone run's did, so the check is made where East had the turn)
-    east_played = any(event.seat == "E" and event.kind in ("bare", "double", "pass", "yield") for event in hand.history)
-    assert east_played == east_had_the_turn
+    # East, the computer, played every turn it had: the host's page plays them (play_turn only waits),
+    # and a turn left unplayed would have stalled the hand short of its end. Whether East had a turn
+    # at all is the deal's (one clean-clone run's hand ended before East's first), and a computer
+    # playing at once may move between two reads of the host's record (another run's East played
+    # without its turn ever being read), so neither is asserted.
+    assert hand is not None and hand.is_over() and "E" in hand.seats
     for seat, guest in guests.items():
         wait_for_guest(guest, len(hand.moves))
         record = guest_record(guest)
