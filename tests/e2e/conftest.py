@@ -271,7 +271,8 @@ def _test_pages(context: BrowserContext) -> list[Page]:
 
 #: Context options a page can take on itself (Page.set_viewport_size, Page.emulate_media): tests
 #: whose options differ only in these share one context, and each of their pages is given its own.
-PAGE_OPTIONS = ("viewport", "reduced_motion", "color_scheme", "forced_colors")
+MEDIA_OPTIONS = ("reduced_motion", "color_scheme", "forced_colors")
+PAGE_OPTIONS = ("viewport", *MEDIA_OPTIONS)
 
 
 class SharedContext:
@@ -293,7 +294,7 @@ class SharedContext:
         viewport = self.page_options.get("viewport")
         if viewport:
             page.set_viewport_size(viewport)
-        media = {name: self.page_options[name] for name in PAGE_OPTIONS[1:] if name in self.page_options}
+        media = {name: self.page_options[name] for name in MEDIA_OPTIONS if name in self.page_options}
         if media:
             page.emulate_media(**media)
         return page
@@ -345,7 +346,7 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
 
 @pytest.fixture
 def context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any],
-            network_guard: NetworkGuard) -> Iterator[BrowserContext]:
+            network_guard: NetworkGuard) -> Iterator[BrowserContext | SharedContext]:
     """The context the run's tests share (``shared_context``) for the test's options, or a
     context of the test's own where it is marked ``fresh_context``; guarded either way."""
     marker = request.node.get_closest_marker("browser_context_args")

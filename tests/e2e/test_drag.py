@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, VALUE_NAMES, revision, saved_double_h, saved_match, saved_patience, wait_for_save
 from kabale.games.double_h.rules import DoubleH, Move as DoubleHMove, MoveKind
 from kabale.games.kabala.rules import Move
@@ -82,7 +83,7 @@ def pointer_page(request: pytest.FixtureRequest, shared_context: Any) -> Iterato
 
 def open_at(page: Page, url: str) -> Page:
     page.goto(url)
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=90_000)
+    wait_ready(page)
     at_rest(page)
     return page
 

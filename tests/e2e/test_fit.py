@@ -15,13 +15,12 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
+from conftest import BOOT_TIMEOUT_MS, wait_ready  # type: ignore[import-not-found]
 from helpers import AS_ANOTHER_TAB, INSTANT, double_h_place, settle
 from records import WORDS_AND_PLACE, drawn_through
 from kabale.games.double_h.moves import MoveKind
 from kabale.games.double_h.rules import DoubleH
 
-#: How long a page may take to boot Python (as conftest's, cold, on 2 busy cores).
-BOOT_TIMEOUT_MS = 90_000
 
 #: name: (width, height, a touch screen)
 SCREENS = {
@@ -200,7 +199,7 @@ def test_the_end_of_a_hand_and_of_a_match_show_over_the_table(screen: str, scree
     page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
                          f" localStorage.setItem('kabale:kabalam', {json.dumps(json.dumps(hand_over))}); }}")
     page.goto(base_url + "?game=kabalam&seed=7")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.get_by_role("region", name="Hand 1 is over")).to_be_visible()
     expect(page.locator(".placing")).to_have_text(re.compile(r"^You finished (1st|2nd|3rd|4th) of 4\.$"))
     assert_fits(page, f"the end of a hand at {screen}")

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
+from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import blog_page
 from test_fit import BOOT_TIMEOUT_MS, GO, SCREENS, screen_context  # noqa: F401  (a fixture)
 from kabale.games.kabalam.match import Match
@@ -60,7 +61,7 @@ def test_no_table_scrolls_sideways_in_any_language(screen: str, screen_context: 
     """Item 3: the three tables and KABALAM's set-up, in English, Danish and Italian."""
     page: Page = screen_context(*SCREENS[screen])
     page.goto(base_url + "?game=double-h&seed=5")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     wrong: list[str] = []
     for language in LANGUAGES:
         speak(page, language)
@@ -140,7 +141,7 @@ def test_a_hand_of_two_rows_stays_on_the_screen_with_four_seats(screen_context: 
     page: Page = screen_context(*SCREENS["1280x800"])
     saved_before_the_page_starts(page, match_at_your_turn(709751725, hand=2))
     page.goto(base_url + "?game=kabalam&seed=709751725")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     for language in LANGUAGES:
         speak(page, language)
         expect(page.locator(".kabalam-table .seat")).to_have_count(4)
@@ -186,7 +187,7 @@ def test_with_a_match_in_progress_every_field_of_the_set_up_can_be_pressed(scree
     page: Page = screen_context(*SCREENS["1280x800"])
     saved_before_the_page_starts(page, match_at_your_turn(709751725, hand=2))
     page.goto(base_url + "?game=kabalam&seed=3")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator('[data-action="continue"]')).to_be_visible()
     page.locator('[data-field="count"][value="4"]').check()
     expect(page.locator(".seat-row")).to_have_count(4)

@@ -14,6 +14,7 @@ from typing import Callable
 
 from playwright.sync_api import Page, expect
 
+from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, saved_patience
 from kabale.games.kabala.rules import Move
 from kabale.web.text.strings_en import STRINGS_EN
@@ -48,7 +49,7 @@ def test_a_hint_and_a_refusal_follow_the_language_chosen(page: Page, open_kabale
 
     # the patience's refusal, said in Italiano, is said again in English
     page.goto(page.url.split("?")[0] + "?game=patience&seed=42")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=90_000)
+    wait_ready(page)
     page.get_by_label("Language").select_option(label="Italiano")
     game = saved_patience(page).game
     legal = set(game.legal_moves())

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard  # type: ignore[import-not-found]
+from conftest import ConsoleLog, NetworkGuard, wait_ready  # type: ignore[import-not-found]
 from helpers import INSTANT, click_move, settle, stored  # type: ignore[import-not-found]
 from relay import LocalRelay  # type: ignore[import-not-found]
 
@@ -74,7 +74,7 @@ def devices(nostr_relay: LocalRelay, shared_context: Callable[..., Any],
     # Trystero's retries console errors)
     made = Devices(shared_context)
     yield made
-    # read before the contexts close (a page whose peer goes away at the end may say so on its console);
+    # read before the pages close (a page whose peer goes away at the end may say so on its console);
     # Trystero says so when a peer's channel closes under it (a reload): not an error of ours
     errors = [error for log in made.logs for error in log.errors if "reason=Close called" not in error
               and not any(expected in error for expected in made.expected)]
@@ -84,14 +84,10 @@ def devices(nostr_relay: LocalRelay, shared_context: Callable[..., Any],
     assert not network_guard.foreign, f"a page reached another host: {network_guard.foreign}"
 
 
-def ready(page: Page) -> None:
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
-
-
 def host_invites(host: Page, base_url: str, relay: LocalRelay) -> str:
     """The host's set-up with West for a friend; Start opens the lobby and its invite link."""
     host.goto(f"{base_url}?game=kabalam&relay={relay.url}&ice=none")
-    ready(host)
+    wait_ready(host)
     host.get_by_label("Who sits West?").select_option(label="A friend on another device")
     host.get_by_role("button", name="Start the match").click()
     expect(host.get_by_role("heading", name="Invite your friends")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
@@ -128,7 +124,7 @@ def scanned(page: Page) -> str | None:
 
 def guest_opens(guest: Page, link: str) -> None:
     guest.goto(link)
-    ready(guest)
+    wait_ready(guest)
     expect(guest.get_by_role("radio", name="West")).to_be_checked(timeout=CONNECT_TIMEOUT_MS)
 
 
@@ -240,7 +236,7 @@ def seated_pair(devices: Devices, base_url: str, relay: LocalRelay, moves: int =
 
 def test_the_set_up_offers_a_friend_on_another_device(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}?game=kabalam")
-    ready(page)
+    wait_ready(page)
     options = page.get_by_label("Who sits West?").locator("option").all_inner_texts()
     assert "A friend on another device" in options and "The computer, expert" in options
 
@@ -309,7 +305,7 @@ def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
     host, guest = seated_pair(devices, base_url, nostr_relay, moves=6)
     token = guest_record(guest)["token"]
     guest.reload()
-    ready(guest)
+    wait_ready(guest)
     # the table is drawn from the stored seat at once, then the host's state brings it up to date
     expect(guest.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     assert guest_record(guest)["token"] == token and guest_record(guest)["seat"] == "W"
@@ -397,7 +393,7 @@ def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself
     host, guest = seated_pair(devices, base_url, nostr_relay, moves=4)
     moves = [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
     host.reload()
-    ready(host)
+    wait_ready(host)
     expect(host.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     assert [str(move) for move in host_match(host).hand.moves] == moves  # type: ignore[union-attr]
     # the guest's page finds the host's new page in the room, and is back at its seat by its token
@@ -423,7 +419,7 @@ def test_an_invite_whose_relay_cannot_be_reached_says_so_plainly(devices: Device
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     guest.goto(f"{base_url}?game=kabalam&join=table-{port}&relay=ws://127.0.0.1:{port}/&ice=none#password-{port}")
-    ready(guest)
+    wait_ready(guest)
     expect(guest.get_by_role("status")).to_have_text(
         re.compile(rf"Cannot reach a relay to meet your friends \(127\.0\.0\.1:{port}\)"), timeout=CONNECT_TIMEOUT_MS)
     devices.expected.append(f"WebSocket connection to 'ws://127.0.0.1:{port}/' failed")
@@ -433,7 +429,7 @@ def test_three_devices_and_the_computer_play_a_four_seat_hand_and_agree_on_the_s
         devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
     host, west, north = devices.open(), devices.open(), devices.open()
     host.goto(f"{base_url}?game=kabalam&relay={nostr_relay.url}&ice=none")
-    ready(host)
+    wait_ready(host)
     host.get_by_label("4 players").check()
     host.get_by_label("Who sits West?").select_option(label="A friend on another device")
     host.get_by_label("Who sits North?").select_option(label="A friend on another device")
@@ -442,7 +438,7 @@ def test_three_devices_and_the_computer_play_a_four_seat_hand_and_agree_on_the_s
     link = host.get_by_label("Invite link", exact=True).input_value()  # one link for the table
     guest_sits(west, link, "Bo")
     north.goto(link)
-    ready(north)
+    wait_ready(north)
     north.get_by_role("radio", name="North").check(timeout=CONNECT_TIMEOUT_MS)  # West is taken: Bo sits there
     expect(north.get_by_role("radio", name="West")).to_have_count(0)  # taken: not offered
     north.get_by_label("Your name").fill("Cy")
