@@ -48,35 +48,35 @@ def phone(shared_context: Any, console_log: Any) -> Iterator[Page]:
     assert not console_log.errors, f"console errors: {console_log.errors}"
 
 
-@pytest.mark.parametrize("screen", list(PHONES))
-def test_the_h_folds_and_its_cards_grow_on_a_phone(phone: Page, base_url: str, screen: str) -> None:
-    width, height, smallest = PHONES[screen]
-    phone.set_viewport_size({"width": width, "height": height})
+def test_the_h_takes_the_shape_of_the_screen(phone: Page, base_url: str) -> None:
+    """One table, its window turned and resized as a player does (one start for the four shapes: the
+    layouts are the style sheet's, by the window's size and aspect).
+
+    * A phone held upright (390x844, 360x740): the H's fold, J, Q and K down the middle, the Q level
+      with the 3, the cards no smaller than ``PHONES`` says, everything in view, no scrolling.
+    * A squarish board (1200x1000, narrower than 5:4, where the H's do not lie on their sides): the
+      crossbar stays a row, J, Q and K side by side, level with the 3 and the 8.
+    * A phone held sideways (844x390): A to 5 a row, J, Q, K the row under it, 6 to 10 the third;
+      the cards grow (40 px at least), everything in view."""
     phone.goto(base_url + "?game=double-h&seed=5")
     expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
-    seen = phone.evaluate(MEASURE)
-    assert seen["card"] >= smallest, seen
-    assert len(set(seen["jqk"])) == 1, f"J, Q and K are not one column: {seen}"
-    assert seen["q_and_3"][0] == seen["q_and_3"][1], f"the Q is not level with the 3: {seen}"
-    assert seen["every_place"] and seen["stock_and_waste"] and seen["scroll"] <= 0, seen
 
+    def seen_at(width: int, height: int) -> dict[str, Any]:
+        phone.set_viewport_size({"width": width, "height": height})
+        phone.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        return dict(phone.evaluate(MEASURE))
 
-def test_a_squarish_board_keeps_the_flat_h(phone: Page, base_url: str) -> None:
-    """In a window near square (1200x1000, narrower than 5:4, where the H's do not lie on their
-    sides) the crossbar stays a row: J, Q and K side by side, level with the 3 and the 8."""
-    phone.set_viewport_size({"width": 1200, "height": 1000})
-    phone.goto(base_url + "?game=double-h&seed=5")
-    expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
-    seen = phone.evaluate(MEASURE)
+    for screen, (width, height, smallest) in PHONES.items():
+        seen = seen_at(width, height)
+        assert seen["card"] >= smallest, (screen, seen)
+        assert len(set(seen["jqk"])) == 1, f"J, Q and K are not one column at {screen}: {seen}"
+        assert seen["q_and_3"][0] == seen["q_and_3"][1], f"the Q is not level with the 3 at {screen}: {seen}"
+        assert seen["every_place"] and seen["stock_and_waste"] and seen["scroll"] <= 0, (screen, seen)
+
+    seen = seen_at(1200, 1000)
     assert len(set(seen["jqk"])) == 3 and seen["q_and_3"][0] == seen["q_and_3"][1], seen
 
-
-def test_the_h_lies_on_its_side_on_a_phone_held_sideways(phone: Page, base_url: str) -> None:
-    """At 844x390: A to 5 a row, J, Q, K the row under it, 6 to 10 the third; the cards grow."""
-    phone.set_viewport_size({"width": 844, "height": 390})
-    phone.goto(base_url + "?game=double-h&seed=5")
-    expect(phone.get_by_role("region", name="Double H table")).to_be_visible(timeout=90_000)
-    seen = phone.evaluate(MEASURE)
+    seen = seen_at(844, 390)
     (top, top_end), (bar, bar_end), (foot, foot_end) = seen["rows"]
     assert top == top_end < bar == bar_end < foot == foot_end, seen
     assert seen["card"] >= 40, seen
