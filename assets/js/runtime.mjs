@@ -128,11 +128,13 @@ const STAGING = "kabale-first-visit";
 
 /**
  * A fresh Pyodide's memory just after its start, and the compiled wasm it ran on: a start
- * given both restores the memory, on code already compiled. With ``stage``, on a first visit, the wasm is also put
+ * given both restores the memory, on code already compiled. ``prepare``, given the fresh Pyodide,
+ * runs before its memory is taken (the worker imports Kabale's modules there: kabale.web.preload).
+ * With ``stage``, on a first visit, the wasm is also put
  * where the service worker's install looks for it (as offline.js does for the page's own
  * downloads): a private window keeps no 9.6 MB copy, so the install would download it again.
  */
-export async function makeMemorySnapshot({ stage = false } = {}) {
+export async function makeMemorySnapshot({ stage = false, prepare = null } = {}) {
   const response = await fetch(WASM_URL);
   let staged = null;
   if (stage && response.ok && self.caches) {
@@ -141,6 +143,7 @@ export async function makeMemorySnapshot({ stage = false } = {}) {
   }
   const module = await WebAssembly.compileStreaming(response);
   const pyodide = await loadWithModule(module, { ...settingsFor(), _makeSnapshot: true });
+  if (prepare) await prepare(pyodide);
   const memory = pyodide.makeMemorySnapshot();
   await staged; // written before the page is ready, and so before offline.js registers the worker
   return { memory, module };
@@ -182,11 +185,12 @@ async function cachedSnapshot() {
  * service worker's snapshot where there is one (a warm start); else Python's own start-up with
  * ``_makeSnapshot``, restored at once, so that this start also yields the memory the service worker
  * keeps for the next one (``memory``: the page hands it over, ``giveSnapshotLater``). ``stage``, on
- * a first visit (no service worker yet), puts the wasm where the service worker's install takes it.
+ * a first visit (no service worker yet), puts the wasm where the service worker's install takes it;
+ * ``prepare`` runs on the Python a snapshot is made from (``makeMemorySnapshot``).
  * Where the snapshot fails, a usual start: slower, never a failed one. ``how`` names the start, as
  * a performance mark for the tests and benchmarks.
  */
-export async function startPython({ stage = false, served = false } = {}) {
+export async function startPython({ stage = false, served = false, prepare = null } = {}) {
   const settings = settingsFor();
   const reseed = (pyodide) => pyodide.runPython("import random\nrandom.seed()");
   const warm = served ? await cachedSnapshot() : null;
@@ -205,7 +209,7 @@ export async function startPython({ stage = false, served = false } = {}) {
   const tried = served && (await snapshotTries()) < SNAPSHOT_TRIES;
   if (tried || !served) {
     try {
-      const { memory, module } = await makeMemorySnapshot({ stage });
+      const { memory, module } = await makeMemorySnapshot({ stage, prepare });
       const pyodide = await loadWithModule(module, { ...settings, _loadSnapshot: memory });
       reseed(pyodide);
       return { pyodide, how: "kabale-started-in-worker", memory, tried };

@@ -14,6 +14,27 @@
 
 import { startPython } from "./runtime.mjs";
 
+// Where py/main.py finds the bundle (its working folder): written before the snapshot is made, and
+// again once Python has started (the file system is not part of Python's memory).
+const BUNDLE_PATH = "/home/pyodide/kabale.zip";
+const bundle = fetch(new URL("../../build/kabale.zip", import.meta.url))
+  .then((response) => response.arrayBuffer()).then((bytes) => new Uint8Array(bytes));
+
+// Run on the Python a memory snapshot is made from: the bundle's modules imported, so that a warm
+// start, restoring it, imports none (kabale.web.preload says why, and what guards a snapshot
+// restored with another bundle: py/main.py).
+const PRELOAD = `import os, sys
+bundle = os.path.abspath("kabale.zip")
+sys.path.insert(0, bundle)
+from kabale.web.preload import preload
+preload(bundle)
+del os, sys, bundle, preload`;
+
+async function preloaded(pyodide) {
+  pyodide.FS.writeFile(BUNDLE_PATH, await bundle);
+  pyodide.runPython(PRELOAD, { filename: "preload.py" });
+}
+
 const inbox = []; // what the page sent before Python could take it
 let receive = null;
 self.addEventListener("message", ({ data }) => (receive ? receive(data) : inbox.push(data)));
@@ -21,15 +42,17 @@ self.addEventListener("message", ({ data }) => (receive ? receive(data) : inbox.
 const progress = (value) => self.postMessage({ type: "progress", value });
 
 try {
-  const [{ pyodide, how, memory, tried }, bundle, main] = await Promise.all([
-    startPython({ stage: self.name === "kabale-python-staging", served: self.name === "kabale-python" }).then((started) => {
+  const [{ pyodide, how, memory, tried }, bytes, main] = await Promise.all([
+    startPython({
+      stage: self.name === "kabale-python-staging", served: self.name === "kabale-python", prepare: preloaded,
+    }).then((started) => {
       progress(80);
       return started;
     }),
-    fetch(new URL("../../build/kabale.zip", import.meta.url)).then((response) => response.arrayBuffer()),
+    bundle,
     fetch(new URL("../../py/main.py", import.meta.url)).then((response) => response.text()),
   ]);
-  pyodide.FS.writeFile("/home/pyodide/kabale.zip", new Uint8Array(bundle));
+  pyodide.FS.writeFile(BUNDLE_PATH, bytes);
   pyodide.runPython(main, { filename: "main.py" });
   const take = pyodide.globals.get("receive");
   receive = (text) => take(text);

@@ -33,11 +33,13 @@ def test_the_package_goes_as_one_archive_imported_in_place() -> None:
     """Written as it is (nothing unpacked) beside py/main.py, which puts it on sys.path before any import."""
     worker = WORKER.read_text(encoding="utf-8")
     assert f'new URL("../../{bundle.BUNDLE}", import.meta.url)' in worker
-    assert 'pyodide.FS.writeFile("/home/pyodide/kabale.zip"' in worker
+    assert 'const BUNDLE_PATH = "/home/pyodide/kabale.zip";' in worker
+    assert worker.count("pyodide.FS.writeFile(BUNDLE_PATH, ") == 2  # for the snapshot's imports, and the start
     assert 'new URL("../../py/main.py", import.meta.url)' in worker
     assert bundle.MOUNTED == "/home/pyodide/kabale.zip/"
     main = (ROOT / "py" / "main.py").read_text(encoding="utf-8")
-    assert main.index('sys.path.insert(0, os.path.abspath("kabale.zip"))') < main.index("from kabale")
+    assert main.index('BUNDLE = os.path.abspath("kabale.zip")') < main.index("sys.path.insert(0, BUNDLE)")
+    assert main.index("sys.path.insert(0, BUNDLE)") < main.index("from kabale")
 
 
 def test_the_archive_holds_every_browser_module_and_only_those() -> None:
