@@ -1,27 +1,27 @@
-"""Issue 5: KABALAM at the table, played through the page like a person would."""
+"""Issue 5: KABALAM at the table, played through the page like a person would.
+
+What the table says along played hands (the set-up, a refusal, the computer at each level, a press
+while its play is shown, the end of a hand, the Hint followed, a new match) is tested on the app in
+CPython: tests/unit/test_kabalam_app.py. Here stays what needs a page: the keyboard's focus, axe,
+the fit on a phone, reloads and closed tabs, the page writing its records."""
 
 from __future__ import annotations
 
 import json
 import re
 import random
-from functools import partial
 from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
-from helpers import (INSTANT, click_move, inside, press_what_the_hint_marks, revision, saved_match,
-                     settle, start_two_seat_match, stored,
-                     wait_for_save)
+from helpers import (AS_ANOTHER_TAB, INSTANT, click_move, inside, revision, saved_match, settle,
+                     start_two_seat_match, stored, wait_for_save)
 from kabale.bots import make_bot
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move
-from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.match import Match
-from kabale.web.text.i18n import translate
-from kabale.web.text.messages import card_name
 from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
 
 
@@ -34,101 +34,11 @@ def table_page(page: Page) -> Page:
     return page
 
 
-#: A deal whose first hand, with the Hint followed, ends in some ten of the person's decisions.
-HINTED_HAND = 3
-
-
 def my_move(match: Match) -> Move:
     """A simple person: the first play if there is one, else pass on packet 1 (yields come by themselves)."""
     legal = match.legal_moves()
     plays = [move for move in legal if move.is_play]
     return plays[0] if plays else legal[0]
-
-
-def play_my_turns_until_the_hand_ends(page: Page, limit: int = 400) -> Match:
-    for _ in range(limit):
-        match = saved_match(page).match
-        hand = match.hand
-        assert hand is not None
-        if hand.is_over():
-            return match
-        if hand.turn != "S":
-            before = revision(page, "kabalam")
-            wait_for_save(page, "kabalam", before - 1)  # the computer plays at once
-            page.wait_for_function(
-                "() => { const r = JSON.parse(localStorage.getItem('kabale:kabalam')).data.match;"
-                " return true; }")
-            page.wait_for_timeout(20)
-            continue
-        before = revision(page, "kabalam")
-        click_move(page, my_move(match))
-        wait_for_save(page, "kabalam", before)
-    raise AssertionError("the hand did not end")
-
-
-def test_a_whole_two_seat_hand_against_the_computer(table_page: Page, base_url: str, axe_violations: Any) -> None:
-    page = table_page
-    start_two_seat_match(page, base_url, seed=11)
-    match = play_my_turns_until_the_hand_ends(page)
-    result = match.hand.result() if match.hand else None
-    assert result is not None
-    end = page.get_by_role("region", name="Hand 1 is over")
-    expect(end).to_be_visible()
-    for seat, name in (("S", "You"), ("W", "West (computer, normal)")):
-        row = end.get_by_role("row", name=name)
-        expect(row).to_contain_text(str(result.scores[seat]))
-    # every move was made through the page and saved: the record replays in CPython
-    replayed = Match.from_dict(json.loads(json.dumps(match.to_dict())))
-    assert replayed.totals == match.totals
-    assert axe_violations(page) == []  # the end-of-hand panel
-    page.get_by_role("button", name="Next hand").click()
-    expect(page.get_by_role("heading", name="KABALAM · Hand 2")).to_be_visible()
-
-
-def test_the_end_of_a_hand_shows_the_cards_left_and_what_they_cost(table_page: Page, base_url: str) -> None:
-    """Issue 28, item 10: played to the end through the page, the hand's end shows each seat's
-    cards left as named faces in its row, with what they cost, and says who closed once (in the
-    closer's row: the log keeps its own line)."""
-    page = table_page
-    page.set_viewport_size({"width": 390, "height": 844})
-    start_two_seat_match(page, base_url, seed=20)
-    match = play_my_turns_until_the_hand_ends(page)
-    hand = match.hand
-    assert hand is not None
-    result = hand.result()
-    assert result is not None
-    end = page.get_by_role("region", name="Hand 1 is over")
-    expect(end).to_be_visible()
-    inside(page, ".hand-end")
-    names = {"S": "You", "W": "West (computer, normal)"}
-    for seat, name in names.items():
-        row = end.get_by_role("row", name=re.compile("^" + re.escape(name)))
-        held = hand.endowment(seat)
-        faces = row.get_by_role("img")
-        expect(faces).to_have_count(len(held))
-        for index, card in enumerate(held):
-            expect(faces.nth(index)).to_have_accessible_name(card_name(card, partial(translate, "en")))
-        words = "Closed" if seat == result.closer else f"cost {sum(card.value for card in held)}"
-        expect(row.get_by_role("cell").first).to_have_text(words)
-        expect(row.get_by_role("cell").nth(1)).to_have_text(str(result.scores[seat]))
-    assert result.closer == "S"  # the issue's "You closed." (this deal's hand ends so)
-    expect(end.get_by_text(re.compile(r"closed", re.I))).to_have_count(1)
-
-
-def test_an_illegal_play_says_why(table_page: Page, base_url: str) -> None:
-    page = table_page
-    start_two_seat_match(page, base_url, seed=5)
-    match = saved_match(page).match
-    hand = match.hand
-    assert hand is not None and hand.turn == "S"
-    target = hand.target
-    wrong = next(card for card in hand.endowment("S") if card.value != target)
-    page.locator(f".mine button[data-card='{wrong}']").first.click()
-    expect(page.locator(".mine [aria-pressed=true]")).to_have_count(1)
-    page.locator("button[data-action=packet][data-packet='2']").click()
-    expect(page.get_by_role("alert").filter(has_text="The Kabala sums to")).to_contain_text(
-        f"The Kabala sums to {target}")
-    assert saved_match(page).match.hand.moves == ()  # type: ignore[union-attr]
 
 
 def test_legal_targets_light_up(table_page: Page, base_url: str, axe_violations: Any) -> None:
@@ -259,21 +169,6 @@ def test_a_turn_played_by_keyboard_only(table_page: Page, base_url: str) -> None
     assert any(move.is_play for move in played)
 
 
-def test_corrupt_storage_is_survived(page: Page, open_kabale: Callable[..., Page]) -> None:
-    page.add_init_script("""
-      if (!sessionStorage.getItem("seeded")) {
-        sessionStorage.setItem("seeded", "1");
-        localStorage.setItem("kabale:kabalam", '{"app": "kabale", "schema": 1, "name": "kabalam", "revis');
-      }""")
-    page = open_kabale("?game=kabalam")
-    expect(page.get_by_role("alert").first).to_contain_text("could not be read, so it was set aside")
-    expect(page.get_by_role("alert").first).not_to_contain_text("kabale-backup")  # no storage key for a player
-    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
-    keys = page.evaluate("Object.keys(localStorage)")
-    assert any(key.startswith("kabale-backup:kabalam:") for key in keys)
-    assert "kabale:kabalam" not in keys
-
-
 def finished_match(seed: int) -> SavedMatch:
     """A 2-seat match played to its end in CPython by random players (for the score sheet)."""
     match = Match.start(seed, seats=2)
@@ -296,6 +191,52 @@ def store_record(page: Page, name: str, data: Any) -> None:
                          f" sessionStorage.setItem('seeded:{name}', '1'); }}")
 
 
+#: Go to another address of the site as a link inside it does (a popstate: no new start of Python).
+GO = ("async query => { history.pushState(null, '', location.pathname + query); dispatchEvent(new PopStateEvent('popstate'));"
+      " await window.kabalePage.settled(); }")  # once Python, in its worker, has drawn the address
+
+
+def hand_played_to_its_end(seed: int) -> SavedMatch:
+    """A two-seat match whose first hand is played to its end in CPython as the table plays it:
+    South's simple moves (``my_move``), and West, the normal computer, choosing with the table's
+    seeded rng (tests/unit/test_kabalam_app.py plays these hands through the app, and replays
+    West's choices so). Why: to open a hand's end at once, with no hand played through the page."""
+    match = Match.start(seed, seats=2)
+    hand = match.hand
+    assert hand is not None
+    while not hand.is_over():
+        if hand.turn == "S":
+            move = my_move(match)
+        else:
+            rng = new_rng(f"{match.seed}:{match.hand_number}:W:{len(hand.moves)}")
+            move = make_bot("normal", rng).choose(hand.observation("W"))
+        match.apply(move)
+    return SavedMatch(TablePlan((SeatPlan("S", "you"), SeatPlan("W", "normal"))), match)
+
+
+def test_the_end_of_a_hand_passes_axe_and_fits_a_phone(
+    table_page: Page, open_kabale: Callable[..., Page], axe_violations: Any
+) -> None:
+    """What only a page shows of a hand's end (what it says: tests/unit/test_kabalam_app.py's
+    test_a_whole_two_seat_hand_against_the_computer and
+    test_the_end_of_a_hand_shows_the_cards_left_and_what_they_cost, on the same hands): axe finds
+    nothing on deal 11's, and on a phone deal 20's (South closed; West's cards left in its row)
+    is drawn wholly in view."""
+    store_record(table_page, "kabalam", hand_played_to_its_end(11).to_dict())
+    page = open_kabale("?game=kabalam&seed=11")
+    end = page.get_by_role("region", name="Hand 1 is over")
+    expect(end).to_be_visible()
+    assert axe_violations(page) == []  # the end-of-hand panel
+    page.set_viewport_size({"width": 390, "height": 844})
+    record = {"app": "kabale", "schema": 1, "name": "kabalam", "revision": 2,
+              "data": hand_played_to_its_end(20).to_dict()}
+    page.evaluate(AS_ANOTHER_TAB, ["kabale:kabalam", json.dumps(record)])
+    page.evaluate(GO, "?game=kabalam&seed=20")
+    expect(page.locator(".deal-number")).to_have_text("Deal 20")
+    expect(end.get_by_role("row", name=re.compile("^You")).get_by_role("cell").first).to_have_text("Closed")
+    inside(page, ".hand-end")
+
+
 def test_the_end_of_a_match_shows_the_great_kabalist_and_the_score_sheet(
     table_page: Page, open_kabale: Callable[..., Page], axe_violations: Any
 ) -> None:
@@ -313,37 +254,6 @@ def test_the_end_of_a_match_shows_the_great_kabalist_and_the_score_sheet(
     expect(sheet.get_by_role("row")).to_have_count(len(saved.match.results) + 2)
     violations = axe_violations(page)
     assert [v["id"] for v in violations] == [], violations
-
-
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
-def test_the_computer_plays_at_each_level(table_page: Page, base_url: str, level: str) -> None:
-    page = table_page
-    start_two_seat_match(page, base_url, seed=3, west=f"The computer, {level}")
-    for _ in range(20):  # South plays her turn; then West, the computer, plays its own to the end
-        match = saved_match(page).match
-        assert match.hand is not None
-        if match.hand.turn != "S" or match.hand.is_over():
-            break
-        before = revision(page, "kabalam")
-        click_move(page, my_move(match))
-        wait_for_save(page, "kabalam", before)
-    page.wait_for_function(
-        "() => { const m = JSON.parse(localStorage.getItem('kabale:kabalam')).data.match;"
-        " const hand = m.hands[m.hands.length - 1]; return hand.moves.length > 0; }")
-    expect(page.locator(".seat.me.turn, .hand-end")).to_have_count(1, timeout=30_000)
-    match = saved_match(page).match  # every move the computer made was legal: the record replays
-    assert match.hand is not None
-    west_moves = [event for event in match.hand.history if event.seat == "W" and event.kind != "draw"]
-    assert west_moves, "West made no move"
-    log = page.locator(".log-lines").inner_text()
-    assert "West (computer, " + level + ")" in log
-    if level not in ("hard", "expert"):  # easy and normal choose from the table's seeded rng alone: replay each choice
-        replay = KabalamHand.from_dict({**match.hand.to_dict(), "moves": []})
-        for move in match.hand.moves:
-            if replay.turn == "W":
-                rng = new_rng(f"{match.seed}:{match.hand_number}:W:{len(replay.moves)}")
-                assert move == make_bot(level, rng).choose(replay.observation("W")), "West plays another level"
-            replay.apply(move)
 
 
 def match_with_south_out(seats: int = 3) -> SavedMatch:
@@ -407,29 +317,6 @@ def test_settings_are_chosen_in_the_dialog_and_kept(
     expect(page.get_by_role("dialog").get_by_label("How long the hard computer thinks over a move")).to_have_value("long")
 
 
-def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(page: Page, base_url: str) -> None:
-    settings = {"bot_speed": "slow", "language": "en"}  # each computer play stays in view 1.4 s
-    record = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1, "data": settings})
-    page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(record)});")
-    start_two_seat_match(page, base_url, seed=3, west="The computer, easy")
-    west_shown = page.locator(".reveal[aria-label^='West']")
-    for _ in range(600):  # South plays her turns until West's play is on show
-        if west_shown.count():
-            break
-        match = saved_match(page).match
-        assert match.hand is not None and not match.hand.is_over()
-        if match.hand.turn == "S" and not page.locator(".reveal").count():
-            before = revision(page, "kabalam")
-            click_move(page, my_move(match))
-            wait_for_save(page, "kabalam", before)
-        else:
-            page.wait_for_timeout(50)
-    expect(west_shown).to_have_count(1)  # West's play, shown before its flip
-    page.get_by_role("button", name=re.compile(r"^Packet 1,")).click()  # impatient: not her turn
-    expect(west_shown).to_have_count(0)  # the play flipped at once...
-    expect(page.locator(".seat.me.turn, .hand-end")).to_have_count(1, timeout=60_000)  # ...and West played on
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str, size: tuple[int, int]) -> None:
     """Issue 16: the Hint is the hard computer's honest choice for your seat, in words, over its packet."""
@@ -471,45 +358,6 @@ def test_hint_names_a_legal_play_in_the_viewport(table_page: Page, base_url: str
     wait_for_save(page, "kabalam", before)
     expect(page.locator(".coach-hint")).to_have_count(0)
     expect(page.locator(".mine .endowment button.card.hinted")).to_have_count(0)
-
-
-def test_following_the_hint_by_its_marks_alone_plays_a_whole_hand(table_page: Page, base_url: str) -> None:
-    """Issue 28: a person who presses only what the Hint marks (its cards then its packet, its
-    packet alone, or the Yield button) plays a whole hand against the computer (at once)."""
-    page = table_page
-    start_two_seat_match(page, base_url, seed=HINTED_HAND)
-    hint, pressed = page.locator(".hint-button"), set()
-    for turn in range(80):
-        expect(page.locator(".hint-button:enabled, .hand-end").first).to_be_visible(timeout=30_000)
-        if page.locator(".hand-end").count():
-            break
-        before = revision(page, "kabalam")
-        moves_before = len(saved_match(page).match.hand.moves)
-        hint.click()
-        expect(page.locator(".coach-hint")).to_have_count(1, timeout=30_000)
-        pressed.add(press_what_the_hint_marks(page, cards_first=turn % 2 == 1))
-        wait_for_save(page, "kabalam", before)
-        assert len(saved_match(page).match.hand.moves) > moves_before
-        expect(page.locator(".refusal")).to_have_text("")
-    else:
-        raise AssertionError("the hand did not end")
-    hand = saved_match(page).match.hand
-    assert hand is not None and hand.is_over()
-    assert {"packet", "cards+packet"} <= pressed, pressed
-
-
-def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(page: Page, base_url: str) -> None:
-    """Issue 16: measured strengths at the set-up (kabale.bots.ladder); the default is you against normal."""
-    page.goto(f"{base_url}?game=kabalam&seed=3")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
-    levels = page.get_by_role("group", name="How strong the computer is")
-    expect(levels).to_be_visible()
-    expect(levels).to_contain_text("it beats normal in 98.5% of two-player matches")
-    expect(levels).to_contain_text("normal beats it in 71.8%")
-    expect(levels).to_contain_text("press Hint (H)")
-    expect(page.get_by_label("2 players")).to_be_checked()
-    expect(page.get_by_label("Who sits South?")).to_have_value("you")
-    expect(page.get_by_label("Who sits West?")).to_have_value("normal")
 
 
 #: The match as stored now, raw.

@@ -1,0 +1,232 @@
+"""Kabale's whole app in CPython, as it runs in its worker: the page's inputs in, its commands out.
+
+Why: a test of what a screen shows (its words, its buttons, their names and marks, what is saved)
+needs no browser (issue 29: "tests of what a view shows move to CPython, on the view trees"). In the
+browser such a test spent its time on the page's work around Python, not on what it checked: a
+Double H deal played along the solver's 241 moves took 26-52 s through the page (Chromium's renderer
+some 60 ms of CPU a move) and 0.5 s here. The browser keeps what needs one (layout, motion, drag,
+focus, storage across tabs, the service worker, the network): tests/e2e.
+
+``Kabale(search)`` starts the app on that address with storage of its own (a player's settings:
+English, the computer playing at once), and its own event loop, so that the computer's turns, the
+Hint and the reviews run as they do in the worker (asyncio tasks, ``settle``). Inputs are the dicts
+assets/js/page.js sends (``click``, ``key``, ``change``); what the page would show is read from the
+commands: the last drawing of the view (``view``), the words set on the page's own elements
+(``said``), the records written (``stored``), the address (``address``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from kabale.web.app import App, start
+from kabale.web.dom import Drawn, Kept
+from kabale.web.local_storage import Boot
+from kabale.web.page import PAGE
+
+__all__ = ["Kabale", "Shown", "record", "SETTINGS"]
+
+
+def record(name: str, data: Any, **envelope: Any) -> str:
+    """A record as the page stores it (kabale.web.storage.store's envelope)."""
+    return json.dumps({"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data, **envelope})
+
+
+#: A player's settings: English, and the computer playing at once (as tests/e2e/helpers.INSTANT).
+SETTINGS = {"bot_speed": "instant", "language": "en"}
+
+#: Tasks that only make later work faster (the solver's modules imported ahead, once the player is
+#: idle: kabale.web.tables.ahead): nothing on the screen waits for them.
+_AHEAD = "import_ahead.<locals>.run"
+
+
+@dataclass
+class Shown:
+    """An element of a drawing, as the page makes it: its tag, attributes, own text and children."""
+
+    tag: str
+    attributes: dict[str, str]
+    text: str = ""  # its ``text`` (textContent, set first)
+    children: list["Shown"] = field(default_factory=list, repr=False)
+    parent: "Shown | None" = field(default=None, repr=False)
+    #: Its children and text nodes, in order (what ``words`` reads).
+    content: list["Shown | str"] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def of(cls, drawing: Any, parent: "Shown | None" = None) -> "Shown | str":
+        if isinstance(drawing, Kept):
+            drawing = drawing.drawn
+        if not isinstance(drawing, Drawn):
+            return str(drawing)
+        tag, flat, *children = drawing
+        attributes = {str(flat[i]): str(flat[i + 1]) for i in range(0, len(flat), 2)}
+        shown = cls(str(tag), {k: v for k, v in attributes.items() if k != "text"}, attributes.get("text", ""),
+                    parent=parent)
+        for child in children:
+            made = cls.of(child, shown)
+            shown.content.append(made)
+            if isinstance(made, Shown):
+                shown.children.append(made)
+        return shown
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attributes.get("class", "").split())
+
+    def get(self, name: str) -> str | None:
+        return self.attributes.get(name)
+
+    def walk(self) -> Iterator["Shown"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def all(self, class_: str | None = None, tag: str | None = None, **attributes: str) -> list["Shown"]:
+        """The elements within (this one included) of that class and tag, with those attributes
+        (``data_action="place"`` for data-action)."""
+        wanted = {name.replace("_", "-"): value for name, value in attributes.items()}
+        return [node for node in self.walk()
+                if (class_ is None or class_ in node.classes) and (tag is None or node.tag == tag)
+                and all(node.attributes.get(name) == value for name, value in wanted.items())]
+
+    def one(self, class_: str | None = None, tag: str | None = None, **attributes: str) -> "Shown":
+        found = self.all(class_, tag, **attributes)
+        assert len(found) == 1, f"{len(found)} elements of class {class_!r}, tag {tag!r}, {attributes}"
+        return found[0]
+
+    def words(self) -> str:
+        """The element's text content: its own words and all within, in order."""
+        return self.text + "".join(part if isinstance(part, str) else part.words() for part in self.content)
+
+    def name(self) -> str:
+        """Its accessible name as the page gives it: the aria-label, else its words."""
+        return self.attributes.get("aria-label") or self.words().strip()
+
+    def path(self) -> list[dict[str, Any]]:
+        """The element and its ancestors as page.js describes an input's target."""
+        out, node = [], self
+        while node is not None:
+            out.append({"tag": node.tag.upper(), "attributes": dict(node.attributes)})
+            node = node.parent
+        return out
+
+
+class Kabale:
+    """The app started on ``search`` (``?game=double-h&seed=1``) with ``storage`` (keys to records;
+    ``settings`` folded into the settings record), the other fields of the page's boot message as
+    keywords (kabale.web.local_storage.Boot)."""
+
+    def __init__(self, search: str = "", *, storage: dict[str, str] | None = None,
+                 settings: dict[str, Any] | None = None, **boot: Any) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        PAGE.take()
+        self.storage = {"kabale:settings": record("settings", {**SETTINGS, **(settings or {})}), **(storage or {})}
+        self.commands: list[list[Any]] = []
+        self.drawing: Any = None
+        self.said: dict[tuple[str, str], Any] = {}  # (selector, property) -> value, the last set
+        self.address: str | None = None
+        self.app: App = start(Boot(storage=dict(self.storage), search=search, **boot))
+        self.take()
+        self.settle()
+
+    # -- what the page is told --------------------------------------------------------------------
+
+    def take(self) -> list[list[Any]]:
+        """The commands Python gave the page since the last take, applied to what this page holds."""
+        commands = PAGE.take()
+        for command in commands:
+            kind = command[0]
+            if kind == "render":
+                self.drawing = command[2]
+            elif kind == "store":
+                if command[2] is None:
+                    self.storage.pop(command[1], None)
+                else:
+                    self.storage[command[1]] = command[2]
+            elif kind == "set":
+                self.said[(command[1], command[2])] = command[3]
+            elif kind == "history":
+                self.address = command[2]
+        self.commands += commands
+        return commands
+
+    def settle(self, timeout_s: float = 120.0) -> None:
+        """Run the app's tasks (the computer's turns, the Hint, a review) until none is left to run
+        but the modules imported ahead, taking the commands as they come."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            pending = [task for task in asyncio.all_tasks(self.loop)
+                       if not task.done() and getattr(task.get_coro(), "__qualname__", "") != _AHEAD]
+            if not pending:
+                break
+            assert time.monotonic() < deadline, f"the app's tasks did not end in {timeout_s} s: {pending}"
+            self.loop.run_until_complete(asyncio.sleep(0.001))
+            self.take()
+        self.take()
+
+    def close(self) -> None:
+        for task in asyncio.all_tasks(self.loop):
+            task.cancel()
+        self.loop.run_until_complete(asyncio.sleep(0))
+        self.loop.close()
+        asyncio.set_event_loop(None)
+        PAGE.take()
+
+    # -- what the page tells Python ---------------------------------------------------------------
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.app.receive(message)
+        self.take()
+        self.settle()
+
+    def click(self, action: str | Shown, tag: str = "BUTTON", **attributes: str) -> None:
+        """A click on an element of the view: one drawn (a ``Shown``), or a button by its data-action and
+        attributes (``click("place", **{"data-place": "7L"})``)."""
+        if isinstance(action, Shown):
+            path = action.path()
+        else:
+            path = [{"tag": tag, "attributes": {"type": "button", "data-action": action, **attributes}}]
+        self.send({"type": "click", "within": "view", "path": path})
+
+    def key(self, key: str, target: Shown | None = None) -> None:
+        """A key pressed with the focus on ``target`` (the page's body when None)."""
+        path = target.path() if target is not None else []  # page.js describes none of <body>
+        self.send({"type": "keydown", "key": key, "within": "view" if target is not None else "", "path": path})
+
+    def change(self, tag: str, value: str, **attributes: str) -> None:
+        """A field of the view changed to ``value`` (a select, a text field)."""
+        self.send({"type": "change", "within": "view", "path": [{"tag": tag, "attributes": attributes, "value": value}]})
+
+    # -- what the page shows ----------------------------------------------------------------------
+
+    @property
+    def view(self) -> Shown:
+        """The view as last drawn."""
+        assert self.drawing is not None, "nothing was drawn"
+        shown = Shown.of(self.drawing)
+        assert isinstance(shown, Shown)
+        return shown
+
+    def part(self, selector: str) -> Shown:
+        """An element of the page outside the view (``#notice``, ``#toolbar``) as Python last filled
+        it (its ``replace`` command), as a ``Shown`` holding what was put in it."""
+        for command in reversed(self.commands):
+            if command[0] == "replace" and command[1] == selector:
+                shown = Shown("div", {"id": selector.lstrip("#")})
+                for child in command[2]:
+                    made = Shown.of(child, shown)
+                    shown.content.append(made)
+                    if isinstance(made, Shown):
+                        shown.children.append(made)
+                return shown
+        raise AssertionError(f"nothing was put in {selector}")
+
+    def stored(self, name: str) -> Any:
+        """A record's data as the page's storage holds it (``"double-h"``, ``"stats:double-h"``), or None."""
+        raw = self.storage.get(f"kabale:{name}")
+        return None if raw is None else json.loads(raw)["data"]
