@@ -1,11 +1,12 @@
-"""Issue 2: the page boots offline in real Chromium and opens seeded deals from the URL."""
+"""Issue 2: the page boots offline in real Chromium and opens seeded deals from the URL. What a
+bad value in the URL says, and where it leaves the player, is Python's (tests/unit/test_boot_app.py);
+the browser keeps that the notice's markup stays text."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Callable
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from kabale.games.kabalam.match import Match
@@ -87,27 +88,6 @@ def test_choosing_a_game_opens_it_with_a_fresh_deal_in_the_url(open_kabale: Call
     seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]
     shown = sorted(_dealt_cards(page, ".endowment [data-card]"))
     assert shown == sorted(str(card) for card in Patience.deal(seed).endowment)
-
-
-@pytest.mark.parametrize(
-    "query, message",
-    [
-        ("?game=patience&seed=-3", "“-3” is not a deal number"),
-        ("?game=patience&seed=abc", "“abc” is not a deal number"),
-        ("?game=double-h&seed=1.5", "“1.5” is not a deal number"),
-        ("?game=double-h&seed=99999999999999999999", "is not a deal number"),
-        ("?game=chess&seed=1", "There is no game called “chess” here"),
-        ("?seed=12", "Deal 12 of which game?"),
-    ],
-)
-def test_a_bad_url_value_shows_a_clear_message(open_kabale: Callable[..., Page], query: str, message: str) -> None:
-    page = open_kabale(query)
-    expect(page.get_by_role("alert").first).to_contain_text(message)
-    if "game=" in query and "chess" not in query:  # the game opens all the same, on a fresh deal
-        expect(page.get_by_role("button", name="All games")).to_be_visible()
-        expect(page).to_have_url(re.compile(r"seed=\d+$"))
-    else:  # the lobby stays usable
-        expect(page.get_by_role("button", name="Double H", exact=True)).to_be_enabled()
 
 
 def test_markup_in_the_url_stays_text(open_kabale: Callable[..., Page]) -> None:

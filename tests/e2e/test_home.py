@@ -1,7 +1,9 @@
-"""The home and the daily deal in the browser (issue 31): a tile continues each game in one
-click, at 1280x800 and at 390x844 with touch; the daily deal is the same in two fresh browsers on
-one day and another the next (the page's date set by the test); its end shares a line; axe finds
-nothing on the new screens. What each screen shows is tested in CPython (tests/unit/test_home_views.py)."""
+"""The home and the daily deal in the browser (issue 31): a tile continues its game in one click,
+at 1280x800 and at 390x844 with touch; a fresh browser opens the daily deal of the day its page's
+clock says (the page's date set by the test); its end shares a line; axe finds nothing on the new
+screens. What each screen shows is tested in CPython (tests/unit/test_home_views.py), and through
+the whole app (tests/unit/test_home_app.py): each tile's Continue, the same daily deal for two
+players on a day and another the next."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.storage.history import History, Matches, MatchPlayed, Played
-from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience, SeatPlan, TablePlan
+from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience, TablePlan
 
 NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc)
 SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -80,14 +82,14 @@ def test_each_tile_continues_its_saved_game_in_one_click(browser: Browser, base_
     assert tab_stops == 3 + 3 + 2 + 3  # each game, each Continue, each daily deal, each Statistics: all by the keyboard
     for name in continues.values():
         expect(page.get_by_role("button", name=name)).to_be_visible()
-    for game in continues:  # (KABALAM's computer plays on once its table is open: then "today")
-        page.locator(f"#more-{game} button[data-seed]").click()
-        settle(page)
-        expect(page.locator(".table")).to_be_visible()
-        assert page.evaluate("location.search").startswith(f"?game={game}&seed=")
-        page.get_by_role("button", name="All games").click()
-        settle(page)
-        expect(page.locator("#more-double-h button[data-seed]")).to_be_visible()
+    # one Continue through the page (each game's is tests/unit/test_home_app.py's)
+    page.locator("#more-double-h button[data-seed]").click()
+    settle(page)
+    expect(page.locator(".table")).to_be_visible()
+    assert page.evaluate("location.search").startswith("?game=double-h&seed=")
+    page.get_by_role("button", name="All games").click()
+    settle(page)
+    expect(page.locator("#more-double-h button[data-seed]")).to_be_visible()
     page.context.close()
 
 
@@ -104,11 +106,11 @@ def daily_seed_in(browser: Browser, base_url: str, day: datetime.datetime) -> in
     return int(record_["data"]["game"]["seed"])
 
 
-def test_the_daily_deal_is_the_same_in_two_browsers_on_a_day_and_another_the_next(browser: Browser,
-                                                                                   base_url: str) -> None:
-    first, second = daily_seed_in(browser, base_url, NOON), daily_seed_in(browser, base_url, NOON)
-    assert first == second == daily_candidate("patience", NOON.date(), 0)
-    assert daily_seed_in(browser, base_url, NOON + datetime.timedelta(days=1)) != first
+def test_a_fresh_browser_opens_the_daily_deal_of_its_page_s_day(browser: Browser, base_url: str) -> None:
+    """The page passes its clock to Python (assets/js/page.js's boot message): the daily deal
+    opened is the day's. The same deal for another player that day, and another the next day, is
+    Python's (tests/unit/test_home_app.py)."""
+    assert daily_seed_in(browser, base_url, NOON) == daily_candidate("patience", NOON.date(), 0)
 
 
 def test_double_h_s_daily_deal_is_found_in_the_browser_as_in_python(browser: Browser, base_url: str) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from kabale.web.app import App, start
-from kabale.web.dom import Drawn, Kept
+from kabale.web.dom import Drawn, Kept, h
 from kabale.web.local_storage import Boot
 from kabale.web.page import PAGE
 
@@ -174,7 +174,7 @@ class Kabale:
             task.cancel()
         self.loop.run_until_complete(asyncio.sleep(0))
         self.loop.close()
-        asyncio.set_event_loop(None)
+        asyncio.set_event_loop_policy(None)  # asyncio as before: a later test's own loop is made as usual
         PAGE.take()
 
     # -- what the page tells Python ---------------------------------------------------------------
@@ -184,14 +184,15 @@ class Kabale:
         self.take()
         self.settle()
 
-    def click(self, action: str | Shown, tag: str = "BUTTON", **attributes: str) -> None:
-        """A click on an element of the view: one drawn (a ``Shown``), or a button by its data-action and
-        attributes (``click("place", **{"data-place": "7L"})``)."""
+    def click(self, action: str | Shown, tag: str = "BUTTON", within: str = "view", **attributes: str) -> None:
+        """A click on an element of the view (or of the page's part ``within``: "toolbar", "lobby"):
+        one drawn (a ``Shown``), or a button by its data-action and attributes
+        (``click("place", **{"data-place": "7L"})``)."""
         if isinstance(action, Shown):
             path = action.path()
         else:
             path = [{"tag": tag, "attributes": {"type": "button", "data-action": action, **attributes}}]
-        self.send({"type": "click", "within": "view", "path": path})
+        self.send({"type": "click", "within": within, "path": path})
 
     def key(self, key: str, target: Shown | None = None) -> None:
         """A key pressed with the focus on ``target`` (the page's body when None)."""
@@ -212,19 +213,14 @@ class Kabale:
         assert isinstance(shown, Shown)
         return shown
 
-    def part(self, selector: str) -> Shown:
-        """An element of the page outside the view (``#notice``, ``#toolbar``) as Python last filled
-        it (its ``replace`` command), as a ``Shown`` holding what was put in it."""
-        for command in reversed(self.commands):
-            if command[0] == "replace" and command[1] == selector:
-                shown = Shown("div", {"id": selector.lstrip("#")})
-                for child in command[2]:
-                    made = Shown.of(child, shown)
-                    shown.content.append(made)
-                    if isinstance(made, Shown):
-                        shown.children.append(made)
-                return shown
-        raise AssertionError(f"nothing was put in {selector}")
+    def part(self, selector: str, tag: str = "div", **attributes: str) -> Shown:
+        """An element of the page outside the view (``#notice``, ``#toolbar``, a tile's slot), as a
+        ``tag`` with those ``attributes``, holding what Python last put in it (its ``replace``)."""
+        fills = [command[2] for command in self.commands if command[0] == "replace" and command[1] == selector]
+        assert fills, f"nothing was put in {selector}"
+        shown = Shown.of(h(tag, {"id": selector.lstrip("#"), **attributes}, *fills[-1]))
+        assert isinstance(shown, Shown)
+        return shown
 
     def stored(self, name: str) -> Any:
         """A record's data as the page's storage holds it (``"double-h"``, ``"stats:double-h"``), or None."""

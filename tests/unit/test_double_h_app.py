@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import re
 from types import SimpleNamespace
-from typing import Iterator
 
 import pytest
 
@@ -26,14 +25,6 @@ VALUE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 def solved(seed: int) -> Verdict[Move]:
     """The solver's line for a deal, capped in states (the same line on any machine)."""
     return solve_seed(seed, budget_s=None, budget_states=400_000)
-
-
-@pytest.fixture
-def table() -> Iterator[list[Kabale]]:
-    opened: list[Kabale] = []
-    yield opened
-    for kabale in opened:
-        kabale.close()
 
 
 def deal(opened: list[Kabale], seed: int, storage: dict[str, str] | None = None) -> Kabale:
@@ -98,13 +89,13 @@ def saved(kabale: Kabale) -> SavedDoubleH:
     return SavedDoubleH.from_dict(data)
 
 
-def test_a_seeded_deal_is_won_at_the_table_along_the_solvers_moves(table: list[Kabale]) -> None:
+def test_a_seeded_deal_is_won_at_the_table_along_the_solvers_moves(opened: list[Kabale]) -> None:
     """Every move of a won game by the table's buttons: the round change says its bonus by the stock
     and to a screen reader; the win says what it counts, the statistics count it, every place is
     complete, and the game saved is the solver's line."""
     verdict = solved(1)
     assert verdict.status == "won"
-    kabale = deal(table, 1)
+    kabale = deal(opened, 1)
     rounds = 0
     for move in verdict.moves:
         play(kabale, move)
@@ -121,9 +112,9 @@ def test_a_seeded_deal_is_won_at_the_table_along_the_solvers_moves(table: list[K
     assert len([node for node in kabale.view.all("place-button") if "frame-complete" in node.classes]) == 26
 
 
-def test_the_deal_on_the_table_is_the_engines_deal(table: list[Kabale]) -> None:
+def test_the_deal_on_the_table_is_the_engines_deal(opened: list[Kabale]) -> None:
     """Each place shows the engine's cards of deal 31, bottom first; the stock holds the other 78."""
-    kabale = deal(table, 31)
+    kabale = deal(opened, 31)
     game = DoubleH.deal(31)
     for place in game.facts().places:
         assert cards_in(place_button(kabale, place.name)) == [str(card) for card in place.cards]
@@ -136,11 +127,11 @@ LOSING_CARD_MOVES = ["2L to JL", "3L to 10R", "waste to 3L", "9L to 7R", "waste 
                      "9L to 5R", "waste to 9L", "waste to 9R", "waste to 4L"]
 
 
-def test_a_lost_game_says_so_and_finds_where_it_was_lost(table: list[Kabale]) -> None:
+def test_a_lost_game_says_so_and_finds_where_it_was_lost(opened: list[Kabale]) -> None:
     """The whole stock drawn from the keyboard in three rounds (D draws, N starts the next round; the
     third N is refused: round 3 is the last), then cards moved until none can go: the table says
     the game is lost, saves it lost, and the solver finds where it was lost."""
-    kabale = deal(table, 2)
+    kabale = deal(opened, 2)
     stock = kabale.view.one(tag="button", data_action="draw")  # the keys pressed on the stock, as a player focuses it
     for _ in range(3):
         for _ in range(78):
@@ -156,12 +147,12 @@ def test_a_lost_game_says_so_and_finds_where_it_was_lost(table: list[Kabale]) ->
     assert len(turning) == 1 and turning[0].words().strip(), [node.words() for node in turning]
 
 
-def test_a_yellow_pile_is_turned_over(table: list[Kabale]) -> None:
+def test_a_yellow_pile_is_turned_over(opened: list[Kabale]) -> None:
     """A pile on its own value builds in reverse (its frame yellow); turned over, its bottom card is
     the club of its place: the pile is right (or complete)."""
     verdict = solved(38)
     turn_at = next(i for i, move in enumerate(verdict.moves) if move.kind is MoveKind.TURN)
-    kabale = deal(table, 38)
+    kabale = deal(opened, 38)
     for move in verdict.moves[:turn_at]:
         play(kabale, move)
     place = str(verdict.moves[turn_at].target)
@@ -172,9 +163,9 @@ def test_a_yellow_pile_is_turned_over(table: list[Kabale]) -> None:
     assert cards_in(pile)[0].endswith("C")  # the club is at the bottom now: its right place
 
 
-def test_an_illegal_move_says_why(table: list[Kabale]) -> None:
+def test_an_illegal_move_says_why(opened: list[Kabale]) -> None:
     """A draw with an empty place and a card on the waste is refused, and the table says why."""
-    kabale = deal(table, 5)
+    kabale = deal(opened, 5)
     kabale.click(kabale.view.one(tag="button", data_action="draw"))
     game = saved(kabale).game
     # empty a place by a legal card move from the table, if the deal has one, then try to draw
@@ -188,11 +179,11 @@ def test_an_illegal_move_says_why(table: list[Kabale]) -> None:
     assert "Fill the empty place before you draw: the waste is not empty" in alerts[0].words()
 
 
-def test_a_hint_says_what_it_is_based_on(table: list[Kabale]) -> None:
+def test_a_hint_says_what_it_is_based_on(opened: list[Kabale]) -> None:
     """Round 1's plan (kabale.games.double_h.solver_honest): a build proved safe, or see the stock
     through, saying which round's win that aims at (a win counts its round's bonus); the Hint marks
     what it moves."""
-    kabale = deal(table, 5)
+    kabale = deal(opened, 5)
     kabale.click(named(kabale, "^Hint$"))
     said = kabale.view.one("hint-text").words()
     assert re.search("It aims at a win in round 3, which counts ×1. The first round shows|This build is safe", said), said
@@ -242,7 +233,7 @@ def picked_or_played(view: Shown) -> str | None:
 
 
 def test_following_the_hint_by_its_marks_alone_plays_a_whole_game(
-        table: list[Kabale], monkeypatch: pytest.MonkeyPatch) -> None:
+        opened: list[Kabale], monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 28: a player who presses only what the Hint marks plays a whole game: a card's marked
     source then its marked target (or the target alone), the stock, a pile's Turn over button
     (not the pile), the Next round button. Each mark says so to a screen reader. The opening,
@@ -255,7 +246,7 @@ def test_following_the_hint_by_its_marks_alone_plays_a_whole_game(
     # tests/unit/test_double_h_honest_hint.py check that).
     monkeypatch.setattr(table_double_h, "HINT_BUDGET_S", OPENING_S)
     opening = hinted_opening(HINTED_DEAL)
-    kabale = deal(table, HINTED_DEAL, storage={"kabale:double-h": record("double-h", SavedDoubleH(opening).to_dict())})
+    kabale = deal(opened, HINTED_DEAL, storage={"kabale:double-h": record("double-h", SavedDoubleH(opening).to_dict())})
     assert "Round 2 of 3" in kabale.view.one("round").words()  # the opening, resumed
     pressed: dict[str, int] = {}
     for _ in range(600):

@@ -9,7 +9,7 @@ import asyncio
 import json
 import re
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
@@ -31,15 +31,6 @@ HINTED_HAND = 3
 
 #: What the Hint marks, as tests/e2e/helpers.py's HINTED_CARDS, HINTED_PACKET and HINTED_BUTTON select it.
 Marks = tuple[list[Shown], list[Shown], list[Shown]]
-
-
-@pytest.fixture
-def tables() -> Iterator[list[Kabale]]:
-    """The apps a test opened, closed at its end (one at a time holds the page's commands)."""
-    opened: list[Kabale] = []
-    yield opened
-    for kabale in opened:
-        kabale.close()
 
 
 def open_kabale(opened: list[Kabale], search: str, **options: Any) -> Kabale:
@@ -225,11 +216,11 @@ def step(kabale: Kabale) -> None:
 # -- tests -------------------------------------------------------------------------------------------
 
 
-def test_a_whole_two_seat_hand_against_the_computer(tables: list[Kabale]) -> None:
+def test_a_whole_two_seat_hand_against_the_computer(opened: list[Kabale]) -> None:
     """Issue 5: a hand played to its end against the computer by the table's buttons; its end says
     each seat's score, and the record saved replays (axe on that end: the browser's
     test_the_end_of_a_hand_passes_axe_and_fits_a_phone)."""
-    kabale = start_two_seat_match(tables, seed=11)
+    kabale = start_two_seat_match(opened, seed=11)
     match = play_my_turns_until_the_hand_ends(kabale)
     result = match.hand.result() if match.hand else None
     assert result is not None
@@ -244,12 +235,12 @@ def test_a_whole_two_seat_hand_against_the_computer(tables: list[Kabale]) -> Non
     assert "KABALAM · Hand 2" in headings(kabale.view)
 
 
-def test_the_end_of_a_hand_shows_the_cards_left_and_what_they_cost(tables: list[Kabale]) -> None:
+def test_the_end_of_a_hand_shows_the_cards_left_and_what_they_cost(opened: list[Kabale]) -> None:
     """Issue 28, item 10: played to the end through the table, the hand's end shows each seat's
     cards left as named faces in its row, with what they cost, and says who closed once (in the
     closer's row: the log keeps its own line). That it fits a phone: the browser's
     test_the_end_of_a_hand_passes_axe_and_fits_a_phone."""
-    kabale = start_two_seat_match(tables, seed=20)
+    kabale = start_two_seat_match(opened, seed=20)
     match = play_my_turns_until_the_hand_ends(kabale)
     hand = match.hand
     assert hand is not None
@@ -272,8 +263,8 @@ def test_the_end_of_a_hand_shows_the_cards_left_and_what_they_cost(tables: list[
     assert len(texts_matching(end, re.compile(r"closed", re.I))) == 1
 
 
-def test_an_illegal_play_says_why(tables: list[Kabale]) -> None:
-    kabale = start_two_seat_match(tables, seed=5)
+def test_an_illegal_play_says_why(opened: list[Kabale]) -> None:
+    kabale = start_two_seat_match(opened, seed=5)
     match = saved_match(kabale).match
     hand = match.hand
     assert hand is not None and hand.turn == "S"
@@ -287,11 +278,11 @@ def test_an_illegal_play_says_why(tables: list[Kabale]) -> None:
     assert saved_match(kabale).match.hand.moves == ()  # type: ignore[union-attr]
 
 
-def test_corrupt_storage_is_survived(tables: list[Kabale]) -> None:
+def test_corrupt_storage_is_survived(opened: list[Kabale]) -> None:
     """A record that cannot be read is set aside under a backup key, said plainly, and the set-up
     offered afresh. The page writing what Python tells it is the browser's (test_safe_and_shared)."""
     corrupt = '{"app": "kabale", "schema": 1, "name": "kabalam", "revis'
-    kabale = open_kabale(tables, "?game=kabalam", storage={"kabale:kabalam": corrupt})
+    kabale = open_kabale(opened, "?game=kabalam", storage={"kabale:kabalam": corrupt})
     notice = kabale.part("#notice").words()  # the page's first alert (index.html), over the view
     assert kabale.said[("#notice", "hidden")] is False
     assert "could not be read, so it was set aside" in notice
@@ -303,8 +294,8 @@ def test_corrupt_storage_is_survived(tables: list[Kabale]) -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
-def test_the_computer_plays_at_each_level(tables: list[Kabale], level: str) -> None:
-    kabale = start_two_seat_match(tables, seed=3, west=f"The computer, {level}")
+def test_the_computer_plays_at_each_level(opened: list[Kabale], level: str) -> None:
+    kabale = start_two_seat_match(opened, seed=3, west=f"The computer, {level}")
     for _ in range(20):  # South plays her turn; then West, the computer, plays its own to the end
         match = saved_match(kabale).match
         assert match.hand is not None
@@ -329,10 +320,10 @@ def test_the_computer_plays_at_each_level(tables: list[Kabale], level: str) -> N
             replay.apply(move)
 
 
-def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(tables: list[Kabale]) -> None:
+def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(opened: list[Kabale]) -> None:
     """A press while the computer's play is on show (not her turn) flips the play at once, and the
     computer plays on (at the slow pace, each play stays in view 1.4 s: ``quicken``)."""
-    kabale = open_kabale(tables, "?game=kabalam&seed=3", settings={"bot_speed": "slow", "language": "en"})
+    kabale = open_kabale(opened, "?game=kabalam&seed=3", settings={"bot_speed": "slow", "language": "en"})
     quicken(kabale)
     seat_and_start(kabale, "The computer, easy")
 
@@ -393,10 +384,10 @@ def press_what_the_hint_marks(kabale: Kabale, cards_first: bool) -> str:
     return pressed
 
 
-def test_following_the_hint_by_its_marks_alone_plays_a_whole_hand(tables: list[Kabale]) -> None:
+def test_following_the_hint_by_its_marks_alone_plays_a_whole_hand(opened: list[Kabale]) -> None:
     """Issue 28: a person who presses only what the Hint marks (its cards then its packet, its
     packet alone, or the Yield button) plays a whole hand against the computer (at once)."""
-    kabale = start_two_seat_match(tables, seed=HINTED_HAND)
+    kabale = start_two_seat_match(opened, seed=HINTED_HAND)
     pressed = set()
     for turn in range(80):
         view = kabale.view
@@ -417,9 +408,9 @@ def test_following_the_hint_by_its_marks_alone_plays_a_whole_hand(tables: list[K
     assert {"packet", "cards+packet"} <= pressed, pressed
 
 
-def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(tables: list[Kabale]) -> None:
+def test_the_set_up_says_how_strong_each_level_is_and_seats_you_against_normal(opened: list[Kabale]) -> None:
     """Issue 16: measured strengths at the set-up (kabale.bots.ladder); the default is you against normal."""
-    kabale = open_kabale(tables, "?game=kabalam&seed=3")
+    kabale = open_kabale(opened, "?game=kabalam&seed=3")
     levels, = [node for node in kabale.view.all(role="group")
                if named_in(kabale.view, node) == "How strong the computer is"]
     words = levels.words()
@@ -469,14 +460,14 @@ def choose_and_start(kabale: Kabale, count: int) -> None:
 
 
 @pytest.mark.parametrize("count, reload", [(4, False), (3, True)])
-def test_new_match_deals_the_seats_chosen_after_a_saved_match(tables: list[Kabale], count: int, reload: bool) -> None:
+def test_new_match_deals_the_seats_chosen_after_a_saved_match(opened: list[Kabale], count: int, reload: bool) -> None:
     """A new player started a two-seat match, pressed New match and chose 4 players: the set-up kept
     listing South and West only, and "Start the match" dealt a two-seat table, since the set-up took
     its seats from the saved match's plan. The same after a reload."""
-    kabale = start_two_seat_match(tables, seed=12)
+    kabale = start_two_seat_match(opened, seed=12)
     assert len(saved_match(kabale).plan.seats) == 2
     if reload:
-        kabale = reopen(tables, kabale, "?game=kabalam&seed=12")
+        kabale = reopen(opened, kabale, "?game=kabalam&seed=12")
         region(kabale.view, "KABALAM table")
     kabale.click([node for node in kabale.view.all(tag="button") if node.name() == "New match"][0])
     assert "A new match of KABALAM" in headings(kabale.view)

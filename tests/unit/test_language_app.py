@@ -11,9 +11,7 @@ and say them in the language of each redraw. The browser's tests of the page's l
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
-import pytest
 
 from app_driver import Kabale, Shown
 from kabale.games.kabala.rules import Move
@@ -31,15 +29,6 @@ def any_of(strings: dict[str, str], prefix: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{said_as(text)})" for key, text in strings.items() if key.startswith(prefix)))
 
 
-@pytest.fixture
-def tables() -> Iterator[list[Kabale]]:
-    """The apps a test opened, closed at its end (one at a time holds the page's commands)."""
-    opened: list[Kabale] = []
-    yield opened
-    for kabale in opened:
-        kabale.close()
-
-
 def choose_language(kabale: Kabale, label: str, option: str) -> None:
     """Choose ``option`` in the toolbar's select named ``label`` ("Language", "Lingua"), as
     select_option(label=...) does: the change as the page describes it (assets/js/page.js)."""
@@ -54,9 +43,9 @@ def text(node: Shown) -> str:
     return " ".join(node.words().split())
 
 
-def test_a_hint_and_a_refusal_follow_the_language_chosen(tables: list[Kabale]) -> None:
+def test_a_hint_and_a_refusal_follow_the_language_chosen(opened: list[Kabale]) -> None:
     kabale = Kabale("?game=double-h&seed=7")
-    tables.append(kabale)
+    opened.append(kabale)
     choose_language(kabale, "Language", "Italiano")
     assert kabale.said[("html", "lang")] == "it"
     kabale.click(kabale.view.one(tag="button", data_action="hint"))
@@ -76,9 +65,9 @@ def test_a_hint_and_a_refusal_follow_the_language_chosen(tables: list[Kabale]) -
     # at the patience's address, with what the first saved (its settings, English)
     storage = dict(kabale.storage)
     kabale.close()
-    tables.remove(kabale)
+    opened.remove(kabale)
     kabale = Kabale("?game=patience&seed=42", storage=storage)
-    tables.append(kabale)
+    opened.append(kabale)
     choose_language(kabale, "Language", "Italiano")
     data = kabale.stored("patience")
     assert data is not None, "no patience is saved"

@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from app_driver import Shown
 from kabale.web.app import App, start
 from kabale.web.dom import Drawn
 from kabale.web.local_storage import Boot
@@ -198,6 +199,50 @@ def test_a_hostile_message_changes_nothing_and_the_guest_is_told_why() -> None:
     room.input("h", {"type": "net-message", "extra": {"peer": "g", "text": "{"}})
     assert "The host could not read that message." in texts(room.drawing("g"))
     assert [str(move) for move in hand.moves] == before
+
+
+def stored_at(room: Room, peer: str, name: str, part: str) -> dict[str, Any]:
+    """A page's remote play record as it keeps it (``kabalam-host``'s ``host``, ``kabalam-guest``'s ``guest``)."""
+    raw = room.apps[peer].store.backend.get(f"kabale:{name}")
+    assert raw is not None, f"{peer} keeps no {name}"
+    return dict(json.loads(raw)["data"][part])
+
+
+def test_hostile_messages_from_a_guest_are_refused_with_their_reason() -> None:
+    """Whatever a guest's page sends (another's seat, a forged token, a message too long, another
+    version, a move for a position gone or out of turn), the host refuses it, the guest's table
+    says why in its refusal line, and the host's match and seats are as they were. (Over a real
+    relay and data channels the messages travel as in tests/e2e/test_remote_play.py's whole hand.)"""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
+    assert hand.turn == "S", "the host's turn: the guest's move is out of turn"
+    before = stored_at(room, "h", "kabalam-host", "host")
+    guest = stored_at(room, "g", "kabalam-guest", "guest")
+    token, deal, at = guest["token"], guest["deal"], len(hand.moves)
+    hostile = [
+        ({"v": 1, "kind": "play", "seat": "S", "token": token, "deal": deal, "at": at, "move": "yield"},
+         "That is not your seat."),
+        ({"v": 1, "kind": "shuffle"}, "The host knows no such message."),
+        ({"v": 1, "kind": "join", "seat": "S", "name": "Eve", "token": ""},
+         "That seat is not for a friend on another device."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": "forged", "deal": deal, "at": at, "move": "yield"},
+         "This page does not hold that seat."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": token, "deal": deal, "at": at, "move": "x" * 3000},
+         "That message is too long for the host."),
+        ({"v": 2, "kind": "hello"}, "The host plays another version of Kabale: reload the page."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": token, "deal": deal, "at": at + 5, "move": "yield"},
+         "The game has moved on since."),
+        ({"v": 1, "kind": "play", "seat": "W", "token": token, "deal": deal, "at": at, "move": "pass 1"},
+         "It is not your turn."),
+    ]
+    for message, reason in hostile:
+        room.input("h", {"type": "net-message", "extra": {"peer": "g", "text": json.dumps(message)}})
+        shown = Shown.of(room.drawing("g"))
+        assert isinstance(shown, Shown)
+        assert shown.one("feedback").one("refusal").words() == reason, message
+    after = stored_at(room, "h", "kabalam-host", "host")
+    assert after["match"] == before["match"] and after["seats"] == before["seats"]
 
 
 def test_a_guest_s_keys_and_the_host_s_only_buttons_do_nothing_at_its_table() -> None:
