@@ -18,6 +18,7 @@ commands: the last drawing of the view (``view``), the words set on the page's o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -123,16 +124,30 @@ class Kabale:
     def __init__(self, search: str = "", *, storage: dict[str, str] | None = None,
                  settings: dict[str, Any] | None = None, **boot: Any) -> None:
         self.loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(self.loop)
         PAGE.take()
         self.storage = {"kabale:settings": record("settings", {**SETTINGS, **(settings or {})}), **(storage or {})}
         self.commands: list[list[Any]] = []
         self.drawing: Any = None
         self.said: dict[tuple[str, str], Any] = {}  # (selector, property) -> value, the last set
         self.address: str | None = None
-        self.app: App = start(Boot(storage=dict(self.storage), search=search, **boot))
-        self.take()
-        self.settle()
+        with self.running():
+            self.app: App = start(Boot(storage=dict(self.storage), search=search, **boot))
+            self.take()
+            self.settle()
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[None]:
+        """This app's event loop as the thread's for the length of a call. Why: a worker of `make test`
+        that ran browser tests first has Playwright's loop running in this thread (its sync API runs
+        one in a greenlet, for the whole session): asyncio would hand the app's tasks to that loop,
+        and refuses to run a second one while it runs."""
+        other = asyncio.events._get_running_loop()
+        asyncio.events._set_running_loop(None)
+        asyncio.set_event_loop(self.loop)
+        try:
+            yield
+        finally:
+            asyncio.events._set_running_loop(other)
 
     # -- what the page is told --------------------------------------------------------------------
 
@@ -158,6 +173,10 @@ class Kabale:
     def settle(self, timeout_s: float = 120.0) -> None:
         """Run the app's tasks (the computer's turns, the Hint, a review) until none is left to run
         but the modules imported ahead, taking the commands as they come."""
+        with self.running():
+            self._settle(timeout_s)
+
+    def _settle(self, timeout_s: float) -> None:
         deadline = time.monotonic() + timeout_s
         while True:
             pending = [task for task in asyncio.all_tasks(self.loop)
@@ -169,20 +188,32 @@ class Kabale:
             self.take()
         self.take()
 
+    def step(self) -> None:
+        """Let the app's tasks run for a moment (as the page waits between two looks), and take
+        what they drew."""
+        with self.running():
+            self.loop.run_until_complete(asyncio.sleep(0.001))
+            self.take()
+
     def close(self) -> None:
-        for task in asyncio.all_tasks(self.loop):
-            task.cancel()
-        self.loop.run_until_complete(asyncio.sleep(0))
+        with self.running():
+            for task in asyncio.all_tasks(self.loop):
+                task.cancel()
+            self.loop.run_until_complete(asyncio.sleep(0))
         self.loop.close()
         asyncio.set_event_loop_policy(None)  # asyncio as before: a later test's own loop is made as usual
         PAGE.take()
 
     # -- what the page tells Python ---------------------------------------------------------------
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.app.receive(message)
-        self.take()
-        self.settle()
+    def send(self, message: dict[str, Any], *, settle: bool = True) -> None:
+        """An input from the page; its answer taken, and (``settle``) the tasks it set off run to
+        their end (without: left for ``step``, as a page that looks again later)."""
+        with self.running():
+            self.app.receive(message)
+            self.take()
+            if settle:
+                self._settle(120.0)
 
     def click(self, action: str | Shown, tag: str = "BUTTON", within: str = "view", **attributes: str) -> None:
         """A click on an element of the view (or of the page's part ``within``: "toolbar", "lobby"):

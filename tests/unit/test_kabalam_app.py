@@ -5,7 +5,6 @@ keyboard's focus, axe, the fit on a phone, reloads of the real page, the page wr
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from functools import partial
@@ -203,14 +202,7 @@ def quicken(kabale: Kabale, tick_s: float = 0.005) -> None:
 def press_at_once(kabale: Kabale, element: Shown) -> None:
     """A click the app answers, and nothing more: the computer's turn it sets off, and the timers
     of a play on show, are left to run by ``step`` (the driver's ``click`` runs them to their end)."""
-    kabale.app.receive({"type": "click", "within": "view", "path": element.path()})
-    kabale.take()
-
-
-def step(kabale: Kabale) -> None:
-    """Let the app's tasks run for a moment (the page waiting 50 ms between looks)."""
-    kabale.loop.run_until_complete(asyncio.sleep(0.001))
-    kabale.take()
+    kabale.send({"type": "click", "within": "view", "path": element.path()}, settle=False)
 
 
 # -- tests -------------------------------------------------------------------------------------------
@@ -338,7 +330,7 @@ def test_a_click_while_the_computers_play_is_shown_lets_the_game_go_on(opened: l
         if match.hand.turn == "S" and not kabale.view.all("reveal"):
             click_move(kabale, my_move(match), press=partial(press_at_once, kabale))
         else:
-            step(kabale)
+            kabale.step()
     assert len(west_shown()) == 1  # West's play, shown before its flip
     press_at_once(kabale, named(kabale, r"^Packet 1,"))  # impatient: not her turn
     assert len(west_shown()) == 0  # the play flipped at once...
