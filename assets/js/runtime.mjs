@@ -129,7 +129,7 @@ const STAGING = "kabale-first-visit";
 /**
  * A fresh Pyodide's memory just after its start, and the compiled wasm it ran on: a start
  * given both restores the memory, on code already compiled. ``prepare``, given the fresh Pyodide,
- * runs before its memory is taken (the worker imports Kabale's modules there: kabale.web.preload).
+ * runs before its memory is taken (the worker imports the app there: kabale.web.preload).
  * With ``stage``, on a first visit, the wasm is also put
  * where the service worker's install looks for it (as offline.js does for the page's own
  * downloads): a private window keeps no 9.6 MB copy, so the install would download it again.

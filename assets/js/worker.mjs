@@ -20,9 +20,9 @@ const BUNDLE_PATH = "/home/pyodide/kabale.zip";
 const bundle = fetch(new URL("../../build/kabale.zip", import.meta.url))
   .then((response) => response.arrayBuffer()).then((bytes) => new Uint8Array(bytes));
 
-// Run on the Python a memory snapshot is made from: the bundle's modules imported, so that a warm
-// start, restoring it, imports none (kabale.web.preload says why, and what guards a snapshot
-// restored with another bundle: py/main.py).
+// Run on the Python a memory snapshot is made from: what every start imports, imported, so that a
+// warm start, restoring it, imports none of it (kabale.web.preload says why and what, and what
+// guards a snapshot restored with another bundle: py/main.py).
 const PRELOAD = `import os, sys
 bundle = os.path.abspath("kabale.zip")
 sys.path.insert(0, bundle)

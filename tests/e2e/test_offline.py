@@ -122,6 +122,10 @@ def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
     expected = {server.url + path for path in manifest.files}
     assert expected <= cached_urls(page, manifest.cache_name)
     assert server.url + WASM in expected
+    # the first visit's start made the memory snapshot, and the service worker, once active, keeps it
+    # (assets/js/keep-snapshot.mjs): made in the browser, never a download
+    assert precache.SNAPSHOT not in manifest.files
+    wait_for_snapshot(page, server.url, manifest.cache_name)
 
     server.stop()
     context.set_offline(True)
@@ -137,18 +141,22 @@ def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
     assert failures == []
     assert len(responses) > 20
     assert [r.url for r in responses if not r.from_service_worker] == []
-    # no memory snapshot yet: this start ran Python's start-up in a worker, from what the
-    # service worker keeps, offline, and gives it the memory (assets/js/runtime.mjs)
-    assert precache.SNAPSHOT not in manifest.files  # never a download
-    assert not snapshot_restored(page)
-    assert started_in_worker(page)
-    wait_for_snapshot(page, server.url, manifest.cache_name)
+    assert snapshot_restored(page)  # the second visit is warm
 
-    # an address never visited opens offline too: the one page, with its query,
-    # and this warm start restores the snapshot
+    # without a snapshot (a release whose snapshot is gone): a start runs Python's start-up in a
+    # worker, from what the service worker keeps, offline, and gives it the memory (runtime.mjs);
+    # an address never visited opens offline too: the one page, with its query
+    page.evaluate("async ([name, url]) => (await caches.open(name)).delete(url)",
+                  [manifest.cache_name, server.url + precache.SNAPSHOT])
     page.goto(server.url + "?game=double-h&seed=3")
     wait_ready(page)
     expect(page.get_by_role("region", name="Left H")).to_be_visible()
+    assert not snapshot_restored(page)
+    assert started_in_worker(page)
+    wait_for_snapshot(page, server.url, manifest.cache_name)
+    # and the next start restores the snapshot that start made
+    page.reload()
+    wait_ready(page)
     assert snapshot_restored(page)
     assert failures == []
     assert [r.url for r in responses if not r.from_service_worker] == []
@@ -337,7 +345,7 @@ def test_making_the_snapshot_is_tried_three_times_a_release_where_it_keeps_faili
         }""", tries_url))
 
     # two tries made (and no snapshot kept): this start tries a third time, and counts it
-    page.wait_for_timeout(1_000)  # past the hand-over of this visit's own snapshot, if any (at once, and idle)
+    wait_for_snapshot(page, server.url, manifest.cache_name)  # this visit's own, once the worker is active
     put(server.url + precache.SNAPSHOT, None)
     put(tries_url, 2)
     page.reload()
