@@ -24,12 +24,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+import pytest
+
 from kabale.web.app import App, start
 from kabale.web.dom import Drawn, Kept, h
 from kabale.web.local_storage import Boot
 from kabale.web.page import PAGE
 
-__all__ = ["Kabale", "Shown", "record", "SETTINGS"]
+__all__ = ["Kabale", "Shown", "record", "SETTINGS", "opened"]
 
 
 def record(name: str, data: Any, **envelope: Any) -> str:
@@ -257,3 +259,14 @@ class Kabale:
         """A record's data as the page's storage holds it (``"double-h"``, ``"stats:double-h"``), or None."""
         raw = self.storage.get(f"kabale:{name}")
         return None if raw is None else json.loads(raw)["data"]
+
+
+@pytest.fixture
+def opened() -> Iterator[list[Kabale]]:
+    """The apps a test started (it appends each ``Kabale``), closed after it: each has an event loop
+    of its own, and asyncio is left as it was for the next test. A test file imports it with the
+    driver (not a conftest.py of tests/unit: the browser tests import theirs by that module name)."""
+    apps: list[Kabale] = []
+    yield apps
+    for kabale in apps:
+        kabale.close()

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from app_driver import Kabale
+from app_driver import Kabale, opened  # noqa: F401 (opened: a fixture)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from app_driver import Kabale, Shown, record
+from app_driver import Kabale, Shown, record, opened  # noqa: F401 (opened: a fixture)
 from kabale.games.double_h.rules import DoubleH, Move, MoveKind
 from kabale.solver import solve_seed
 from kabale.solver_core import Verdict

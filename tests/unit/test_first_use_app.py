@@ -9,7 +9,7 @@ focus and scroll; tests/e2e/test_leave_unfinished.py: the question's axe, Escape
 
 from __future__ import annotations
 
-from app_driver import Kabale
+from app_driver import Kabale, opened  # noqa: F401 (opened: a fixture)
 from test_playable_app import click_move, saved_patience  # a move made as a person makes it
 
 

@@ -10,7 +10,7 @@ import datetime
 from typing import Any
 
 
-from app_driver import Kabale, Shown, record
+from app_driver import Kabale, Shown, record, opened  # noqa: F401 (opened: a fixture)
 from kabale.daily import daily_candidate
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pytest
 
-from app_driver import Kabale, Shown
+from app_driver import Kabale, Shown, opened  # noqa: F401 (opened: a fixture)
 from kabale.bots import make_bot
 from kabale.cards import new_rng
 from kabale.games.kabala.rules import Move

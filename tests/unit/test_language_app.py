@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 
-from app_driver import Kabale, Shown
+from app_driver import Kabale, Shown, opened  # noqa: F401 (opened: a fixture)
 from kabale.games.kabala.rules import Move
 from kabale.web.storage.saved import SavedPatience
 from kabale.web.text.strings_en import STRINGS_EN

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from app_driver import Kabale, Shown, record
+from app_driver import Kabale, Shown, record, opened  # noqa: F401 (opened: a fixture)
 from kabalam_review import played  # a match played by seeded bots (bench/kabalam_review.py)
 from kabale.games.patience.rules import Patience
 from kabale.web.dom import Drawn, Kept

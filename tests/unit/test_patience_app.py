@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app_driver import Kabale, Shown
+from app_driver import Kabale, Shown, opened  # noqa: F401 (opened: a fixture)
 from kabale.cards import cards_from_text
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience

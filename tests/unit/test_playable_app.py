@@ -11,7 +11,7 @@ import json
 import re
 
 
-from app_driver import Kabale, Shown
+from app_driver import Kabale, Shown, opened  # noqa: F401 (opened: a fixture)
 from kabale.games.kabala.rules import Move
 from kabale.web.storage.saved import SavedPatience
 from kabale.web.views.selection import playable_cards

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 
-from app_driver import Kabale, Shown, record
+from app_driver import Kabale, Shown, record, opened  # noqa: F401 (opened: a fixture)
 from kabalam_review import played  # a match played by seeded bots (bench/kabalam_review.py)
 from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, review_kabalam
 from kabale.games.kabala.rules import Move
