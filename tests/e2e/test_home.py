@@ -17,11 +17,10 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import settle, stored  # type: ignore[import-not-found]
 from kabale.daily import daily_candidate
-from kabale.games.double_h.rules import DoubleH
-from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.web.storage.history import History, Matches, MatchPlayed, Played
-from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience, TablePlan
+from kabale.web.storage.saved import SavedPatience
+from test_home_app import saved_games  # type: ignore[import-not-found]  (the CPython test's)
 
 NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc)
 SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -42,24 +41,6 @@ def seed_storage(page: Page, items: dict[str, str]) -> None:
                          " sessionStorage.setItem('seeded', '1'); }" % json.dumps(items))
 
 
-def played(game: Any, moves: int) -> Any:
-    for _ in range(moves):
-        game.apply(game.legal_moves()[0])
-    return game
-
-
-def saved_games() -> dict[str, str]:
-    match = Match.start(3, seats=2)
-    played(match, 6)
-    at = NOON.timestamp() * 1000 - 86_400_000
-    return {
-        "kabale:settings": record("settings", {"language": "en", "bot_speed": "instant"}),
-        "kabale:patience": record("patience", SavedPatience(played(Patience.deal(21), 3)).to_dict(), at),
-        "kabale:double-h": record("double-h", SavedDoubleH(played(DoubleH.deal(12), 5)).to_dict(), at),
-        "kabale:kabalam": record("kabalam", SavedMatch(TablePlan.default(2), match).to_dict(), at),
-    }
-
-
 def new_page(browser: Browser, base_url: str, size: str, day: datetime.datetime = NOON, **options: Any) -> Page:
     context = browser.new_context(base_url=base_url, **SIZES[size], **options)
     page = context.new_page()
@@ -71,7 +52,7 @@ def new_page(browser: Browser, base_url: str, size: str, day: datetime.datetime 
 def test_each_tile_continues_its_saved_game_in_one_click(browser: Browser, base_url: str, axe_violations: Any,
                                                          size: str) -> None:
     page = new_page(browser, base_url, size)
-    seed_storage(page, saved_games())
+    seed_storage(page, {**saved_games(), "kabale:settings": record("settings", {"language": "en", "bot_speed": "instant"})})
     wait_ready(page) if page.goto("/") else None
     continues = {"kabalam": "Continue · yesterday (KABALAM)",
                  "patience": "Continue: deal 21 · yesterday (Patience Kabalam)",

@@ -9,44 +9,16 @@ the keys."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import INSTANT, both_rings, inside, marked_costliest
-from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
 from kabale.games.patience.solver_review import review_patience
 from kabale.web.storage.saved import SavedPatience
-
-#: Deal 10 played greedily: lost with the draw pile finished, 20 moves, 15 decisions, seven with a
-#: cost, three of them charged (beyond the sampling noise) and four "as good" (1-3 worlds of 16).
-DEAL = 10
-
-
-def greedy(game: Patience) -> Move:
-    """The most cards at once, else what the rules leave (as tests/e2e/test_patience_table.py)."""
-    legal = game.legal_moves()
-    plays = [move for move in legal if move.is_play]
-    return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
-
-
-def finished_game() -> Patience:
-    game = Patience.deal(DEAL)
-    while not game.is_over():
-        game.apply(greedy(game))
-    return game
-
-
-def percent(cost: float) -> str:
-    """The cost as the English page writes it: exact percent points (costs are 16ths)."""
-    return "no cost" if cost <= 0 else f"win chance −{cost * 100:g}%"
-
-
-def cost_column(decision: dict[str, Any]) -> str:
-    """The list's cost column: a cost within the sampling noise reads "as good", not charged."""
-    return "as good" if decision["cost"] > 0 and not decision["charged"] else percent(decision["cost"])
+from test_review_app import DEAL, cost_column, finished_game  # type: ignore[import-not-found]  (the CPython test's)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from typing import Any
 
 
 from app_driver import Kabale, Shown, record, opened  # noqa: F401 (opened: a fixture)
+from test_patience_app import greedy  # the most cards at once (as the patience's tests play)
 from kabalam_review import played  # a match played by seeded bots (bench/kabalam_review.py)
 from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, review_kabalam
 from kabale.games.kabala.rules import Move
@@ -255,13 +256,6 @@ def test_the_end_of_a_match_reviews_its_last_hand(opened: list[Kabale]) -> None:
 
 
 # -- the patience ----------------------------------------------------------------------------------------
-
-
-def greedy(game: Patience) -> Move:
-    """The most cards at once, else what the rules leave (as tests/e2e/test_patience_table.py)."""
-    legal = game.legal_moves()
-    plays = [move for move in legal if move.is_play]
-    return max(plays, key=lambda move: (move.count, -(move.packet or 0))) if plays else legal[0]
 
 
 def finished_game() -> Patience:
