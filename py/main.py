@@ -2,7 +2,7 @@
 
 All of Kabale's Python runs in that worker (issue 29). The package arrives as one file,
 build/kabale.zip, written beside this script as it is, and Python imports from it in place
-(zipimport): no unpacking of 79 files into the file system before the first line runs. Only the
+(zipimport): no unpacking of 112 modules into the file system before the first line runs. Only the
 modules the lobby needs are read, each from its .pyc (scripts/bundle.py); after a warm start, none:
 the memory snapshot holds them imported (kabale.web.preload).
 """

@@ -12,8 +12,8 @@
 // otherwise take this file's folder). tests/unit/test_precache.py checks LOCK_INFO
 // against the vendored lock file, so an upgrade of Pyodide cannot leave it stale.
 //
-// Warm starts restore a memory snapshot of Pyodide just after its start
-// instead of running Python's own start-up: ready sooner, and the main thread
+// Warm starts restore a memory snapshot of Pyodide just after its start (and the app's
+// imports: kabale.web.preload) instead of running Python's own start-up: ready sooner, and the main thread
 // blocked far less (bench/boot.py). The snapshot is not downloaded (it was 31 MB,
 // 4.8 MB with brotli: more than half of a first visit): the browser makes it.
 //

@@ -1,5 +1,8 @@
 """Kabale's whole app in CPython, as it runs in its worker: the page's inputs in, its commands out.
 
+It is the app as kabale.web.worker serves it, short of the worker's own glue (the JSON each batch
+crosses in, kabale.web.page.encode: tests/unit/test_page_protocol.py's).
+
 Why: a test of what a screen shows (its words, its buttons, their names and marks, what is saved)
 needs no browser (issue 29: "tests of what a view shows move to CPython, on the view trees"). In the
 browser such a test spent its time on the page's work around Python, not on what it checked: a
@@ -169,6 +172,8 @@ class Kabale:
                 self.said[(command[1], command[2])] = command[3]
             elif kind == "history":
                 self.address = command[2]
+            elif kind == "warn":  # Python's own failure, caught and told to the player (App.show_failure)
+                raise AssertionError(f"the app failed: {command[1]}")
         self.commands += commands
         return commands
 

@@ -12,7 +12,9 @@ tables' and the solver's modules are imported when a table opens, as before.
 
 The snapshot then belongs to one bundle. It is kept in the release's cache beside the bundle it was
 made from, so a start restores it with that very bundle; but while a new release takes over, two
-releases' caches may each hold one for a moment. So the snapshot notes its bundle
+releases' caches may each hold one for a moment (and a first visit's page gives its snapshot to the
+worker being installed, from the files the page loaded: assets/js/keep-snapshot.mjs). So the
+snapshot notes its bundle
 (:func:`bundle_mark`), and py/main.py asks :func:`same_bundle` before it imports: where the bundle
 differs, :func:`forget` drops the snapshot's modules and they are imported afresh from the bundle
 there is (slower, never wrong).
