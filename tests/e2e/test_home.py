@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import settle, stored  # type: ignore[import-not-found]
@@ -41,19 +41,28 @@ def seed_storage(page: Page, items: dict[str, str]) -> None:
                          " sessionStorage.setItem('seeded', '1'); }" % json.dumps(items))
 
 
-def new_page(browser: Browser, base_url: str, size: str, day: datetime.datetime = NOON, **options: Any) -> Page:
-    context = browser.new_context(base_url=base_url, **SIZES[size], **options)
-    page = context.new_page()
-    page.clock.set_fixed_time(day)
+#: The page's clock stopped at a moment (``Date.now()`` and ``new Date()``): what page.js tells
+#: Python of the player's day. Not Playwright's clock, which is the context's, and the context is
+#: the run's (a fresh one per test booted cold: six of the file's eight pages).
+FIXED_CLOCK = """(() => { const fixed = %d; const Real = Date;
+  globalThis.Date = class extends Real {
+    constructor(...args) { super(...(args.length ? args : [fixed])); }
+    static now() { return fixed; }
+  }; })()"""
+
+
+def new_page(shared_context: Any, size: str, day: datetime.datetime = NOON, **options: Any) -> Page:
+    page: Page = shared_context(**SIZES[size], reduced_motion="reduce", **options).new_page()  # helpers.STILL
+    page.add_init_script(FIXED_CLOCK % int(day.timestamp() * 1000))
     return page
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_each_tile_continues_its_saved_game_in_one_click(browser: Browser, base_url: str, axe_violations: Any,
+def test_each_tile_continues_its_saved_game_in_one_click(shared_context: Any, base_url: str, axe_violations: Any,
                                                          size: str) -> None:
-    page = new_page(browser, base_url, size)
+    page = new_page(shared_context, size)
     seed_storage(page, {**saved_games(), "kabale:settings": record("settings", {"language": "en", "bot_speed": "instant"})})
-    wait_ready(page) if page.goto("/") else None
+    wait_ready(page) if page.goto(base_url) else None
     continues = {"kabalam": "Continue · yesterday (KABALAM)",
                  "patience": "Continue: deal 21 · yesterday (Patience Kabalam)",
                  "double-h": "Continue: deal 12, round 1 · yesterday (Double H)"}
@@ -71,43 +80,40 @@ def test_each_tile_continues_its_saved_game_in_one_click(browser: Browser, base_
     page.get_by_role("button", name="All games").click()
     settle(page)
     expect(page.locator("#more-double-h button[data-seed]")).to_be_visible()
-    page.context.close()
 
 
-def daily_seed_in(browser: Browser, base_url: str, day: datetime.datetime) -> int:
-    """A fresh browser on ``day`` opens the home's daily deal of Patience Kabalam: its deal."""
-    page = new_page(browser, base_url, "desktop", day)
-    wait_ready(page) if page.goto("/") else None
+def daily_seed_in(shared_context: Any, base_url: str, day: datetime.datetime) -> int:
+    """A fresh browser (no storage) on ``day`` opens the home's daily deal of Patience Kabalam: its deal."""
+    page = new_page(shared_context, "desktop", day)
+    wait_ready(page) if page.goto(base_url) else None
     page.get_by_role("button", name=f"Daily deal · {day.day} Dec 2026 (Patience Kabalam)").click()
     settle(page)
     assert page.evaluate("location.search") == f"?game=patience&daily={day.date().isoformat()}"
     record_ = stored(page, "patience")
     assert record_ is not None and record_["data"]["daily"] == day.date().isoformat()
-    page.context.close()
     return int(record_["data"]["game"]["seed"])
 
 
-def test_a_fresh_browser_opens_the_daily_deal_of_its_page_s_day(browser: Browser, base_url: str) -> None:
+def test_a_fresh_browser_opens_the_daily_deal_of_its_page_s_day(shared_context: Any, base_url: str) -> None:
     """The page passes its clock to Python (assets/js/page.js's boot message): the daily deal
     opened is the day's. The same deal for another player that day, and another the next day, is
     Python's (tests/unit/test_home_app.py)."""
-    assert daily_seed_in(browser, base_url, NOON) == daily_candidate("patience", NOON.date(), 0)
+    assert daily_seed_in(shared_context, base_url, NOON) == daily_candidate("patience", NOON.date(), 0)
 
 
-def test_double_h_s_daily_deal_is_found_in_the_browser_as_in_python(browser: Browser, base_url: str) -> None:
+def test_double_h_s_daily_deal_is_found_in_the_browser_as_in_python(shared_context: Any, base_url: str) -> None:
     from kabale.games import GAMES
 
-    page = new_page(browser, base_url, "phone")
-    wait_ready(page) if page.goto("/?game=double-h&daily=2026-12-02") else None
+    page = new_page(shared_context, "phone")
+    wait_ready(page) if page.goto(base_url + "?game=double-h&daily=2026-12-02") else None
     expect(page.locator(".double-h-board")).to_be_visible(timeout=30_000)
     saved = stored(page, "double-h")
     assert saved is not None
     assert saved["data"]["game"]["seed"] == GAMES["double-h"].daily_seed(NOON.date(), winnable=True)
-    page.context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_end_of_a_daily_deal_shares_its_line(browser: Browser, base_url: str, axe_violations: Any,
+def test_the_end_of_a_daily_deal_shares_its_line(shared_context: Any, base_url: str, axe_violations: Any,
                                                  size: str) -> None:
     seed = daily_candidate("patience", NOON.date(), 0)
     game = Patience.deal(seed)
@@ -117,14 +123,14 @@ def test_the_end_of_a_daily_deal_shares_its_line(browser: Browser, base_url: str
     assert result is not None
     end = Played("2026-12-02", seed, result.won, len(game.moves), "2026-12-02", left=len(game.endowment))
     history = History((Played("2026-12-01", 5, True, 80, "2026-12-01"), end))
-    page = new_page(browser, base_url, size, permissions=["clipboard-read", "clipboard-write"])
+    page = new_page(shared_context, size, permissions=["clipboard-read", "clipboard-write"])
     page.add_init_script("delete Navigator.prototype.share;")  # the clipboard's way (headless Linux has no share sheet)
     seed_storage(page, {
         "kabale:settings": record("settings", {"language": "en"}),
         "kabale:patience": record("patience", SavedPatience(game, counted=True, daily="2026-12-02").to_dict()),
         "kabale:history:patience": record("history:patience", history.to_dict()),
     })
-    wait_ready(page) if page.goto("/?game=patience&daily=2026-12-02") else None
+    wait_ready(page) if page.goto(base_url + "?game=patience&daily=2026-12-02") else None
     line = ("Kabale · Patience Kabalam · 2 Dec 2026 · " + ("won" if result.won else f"{len(game.endowment)} cards left")
             + f" · {len(game.moves)} moves")
     expect(page.locator(".share-line")).to_have_text(line)
@@ -135,7 +141,6 @@ def test_the_end_of_a_daily_deal_shares_its_line(browser: Browser, base_url: str
     page.get_by_role("button", name="Share").click()
     expect(page.locator(".share-said")).to_have_text("Copied: paste it where you like.")
     assert page.evaluate("navigator.clipboard.readText()") == f"{line}\n{base_url.rstrip('/')}/?game=patience&daily=2026-12-02"
-    page.context.close()
 
 
 def histories() -> dict[str, str]:
@@ -149,11 +154,11 @@ def histories() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_charts_are_drawn_for_a_seeded_history_and_statistics_travel(browser: Browser, base_url: str,
+def test_charts_are_drawn_for_a_seeded_history_and_statistics_travel(shared_context: Any, base_url: str,
                                                                       axe_violations: Any, size: str, tmp_path: Any) -> None:
-    page = new_page(browser, base_url, size)
+    page = new_page(shared_context, size)
     seed_storage(page, histories())
-    wait_ready(page) if page.goto("/") else None
+    wait_ready(page) if page.goto(base_url) else None
     page.get_by_role("button", name="Statistics (KABALAM)").click()
     settle(page)
     assert page.evaluate("location.search") == "?stats=kabalam"
@@ -185,4 +190,3 @@ def test_charts_are_drawn_for_a_seeded_history_and_statistics_travel(browser: Br
     path = download.value.path()
     page.locator("input[data-import]").set_input_files(str(path))
     expect(page.locator("#notice")).to_contain_text("Statistics imported: 4 games and matches kept.")
-    page.context.close()
