@@ -348,9 +348,11 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
 def context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any],
             network_guard: NetworkGuard) -> Iterator[BrowserContext | SharedContext]:
     """The context the run's tests share (``shared_context``) for the test's options, or a
-    context of the test's own where it is marked ``fresh_context``; guarded either way."""
-    marker = request.node.get_closest_marker("browser_context_args")
-    options = marker.kwargs if marker else {}
+    context of the test's own where it is marked ``fresh_context``; guarded either way. The options
+    are those of every ``browser_context_args`` mark, the test's own over its file's."""
+    options: dict[str, Any] = {}
+    for marker in reversed(list(request.node.iter_markers("browser_context_args"))):
+        options.update(marker.kwargs)
     if request.node.get_closest_marker("fresh_context") is None:
         yield request.getfixturevalue("shared_context")(**options)
         return

@@ -7,6 +7,9 @@ from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import STILL  # type: ignore[import-not-found]
+
+pytestmark = STILL
 
 QUERIES = ["", "?game=kabalam&seed=5", "?game=patience&seed=5", "?game=double-h&seed=5"]
 #: Go to an address inside the app, as Back and Forward do (one boot serves the four pages).

@@ -12,6 +12,9 @@ from playwright.sync_api import Browser, Page, expect
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.games.double_h.rules import DoubleH
+from helpers import STILL  # type: ignore[import-not-found]
+
+pytestmark = STILL
 
 GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}
 

@@ -14,7 +14,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import service_worker_ready, wait_ready  # type: ignore[import-not-found]
-from helpers import INSTANT  # type: ignore[import-not-found]
+from helpers import INSTANT, STILL  # type: ignore[import-not-found]
+
+pytestmark = STILL
 
 DOUBLE_H = "?game=double-h&seed=7"
 

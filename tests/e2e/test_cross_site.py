@@ -21,12 +21,12 @@ import pytest
 from playwright.sync_api import BrowserContext, Frame, FrameLocator, Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_ready  # type: ignore[import-not-found]
-from helpers import INSTANT, blog_page, click_double_h_move, saved_double_h
+from helpers import INSTANT, STILL, blog_page, click_double_h_move, saved_double_h
 from kabale.games.double_h.rules import DoubleH
 from kabale.solver import solve_seed
 
 # A context of each test's own: a frame's storage is partitioned by the site that frames it, which clearing the origin does not reach.
-pytestmark = pytest.mark.fresh_context
+pytestmark = [pytest.mark.fresh_context, STILL]
 
 SEED = 12
 

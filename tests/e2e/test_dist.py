@@ -11,10 +11,11 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 import dist
 from conftest import NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
+from helpers import STILL  # type: ignore[import-not-found]
 from kabale.games.patience.rules import Patience
 
 # A context of each test's own: each test installs a dist/ and goes offline.
-pytestmark = pytest.mark.fresh_context
+pytestmark = [pytest.mark.fresh_context, STILL]
 
 SUB_PATH = "games/kabale/"
 

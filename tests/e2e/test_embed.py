@@ -11,12 +11,12 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, settle
+from helpers import INSTANT, STILL, settle
 from kabale.games.patience.rules import Patience
 from kabale.web.storage.saved import SavedPatience
 
 # A context of each test's own: a frame's storage is partitioned by the site that frames it, which clearing the origin does not reach.
-pytestmark = pytest.mark.fresh_context
+pytestmark = [pytest.mark.fresh_context, STILL]
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog about card games</title></head>

@@ -7,7 +7,9 @@ from typing import Callable
 
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, saved_match
+from helpers import INSTANT, STILL, saved_match
+
+pytestmark = STILL
 
 
 def test_one_click_starts_the_match_after_typing_a_deal_number(page: Page, open_kabale: Callable[..., Page]) -> None:

@@ -16,12 +16,14 @@ from typing import Any, Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, both_rings, inside, marked_costliest
+from helpers import INSTANT, STILL, both_rings, inside, marked_costliest
 from kabalam_review import played  # a match played by seeded bots (bench/kabalam_review.py)
 from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, review_kabalam
 from kabale.games.kabalam.match import Match
 from kabale.web.coach.coach_text import points_text
 from kabale.web.storage.saved import SavedMatch, SeatPlan, TablePlan
+
+pytestmark = STILL
 
 #: Match 6, three seats: South (the person) plays hand 1 at random, the two computers as normal
 #: does: 39 moves, 10 decisions of South's, six with a cost; the match goes on.

@@ -11,7 +11,9 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT
+from helpers import INSTANT, STILL
+
+pytestmark = STILL
 
 #: What a key that slipped through untranslated looks like on the page ("table.hand", "dh.place_label").
 RAW_KEY = re.compile(r"\b[a-z_]+\.[a-z_]+(?:\.[a-z_]+)*\b")

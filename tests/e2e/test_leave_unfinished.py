@@ -12,7 +12,9 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, click_move, saved_patience, wait_landed
+from helpers import INSTANT, STILL, click_move, saved_patience, wait_landed
+
+pytestmark = STILL
 
 
 def test_the_question_on_leaving_a_game_in_play_passes_axe_and_closes(

@@ -27,10 +27,10 @@ import precache
 import vendor
 from serve import ROOT, serve_in_thread
 from conftest import BOOT_TIMEOUT_MS, ConsoleLog, NetworkGuard, service_worker_ready, wait_ready  # type: ignore[import-not-found]
-from helpers import INSTANT, click_move, revision, saved_patience, wait_for_save  # type: ignore[import-not-found]
+from helpers import INSTANT, STILL, click_move, revision, saved_patience, wait_for_save  # type: ignore[import-not-found]
 
 # A context of each test's own: each test starts with no service worker and no cache, and some change the context (offline).
-pytestmark = pytest.mark.fresh_context
+pytestmark = [pytest.mark.fresh_context, STILL]
 
 DEAL = "?game=patience&seed=7"
 TABLE = "Patience Kabalam table"

@@ -14,11 +14,13 @@ from typing import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, both_rings, inside, marked_costliest
+from helpers import INSTANT, STILL, both_rings, inside, marked_costliest
 from kabale.games.patience.rules import Patience
 from kabale.games.patience.solver_review import review_patience
 from kabale.web.storage.saved import SavedPatience
 from test_review_app import DEAL, cost_column, finished_game  # type: ignore[import-not-found]  (the CPython test's)
+
+pytestmark = STILL
 
 
 @pytest.fixture

@@ -7,8 +7,10 @@ from typing import Any, Callable
 
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
-from helpers import INSTANT, click_move, revision, saved_double_h, saved_match, saved_patience, stored, wait_for_save
+from helpers import INSTANT, STILL, click_move, revision, saved_double_h, saved_match, saved_patience, stored, wait_for_save
 from kabale.games.patience.rules import Patience
+
+pytestmark = STILL
 
 MARKUP = "<img src=x onerror=alert(1)>"
 

@@ -8,6 +8,9 @@ from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page
+from helpers import STILL  # type: ignore[import-not-found]
+
+pytestmark = STILL
 
 #: The colour the browser takes for its bar (the first theme-color meta whose media matches), and
 #: the page's own edge colour in the theme in force.

@@ -12,11 +12,13 @@ from typing import Callable
 
 from playwright.sync_api import Page, expect
 
-from helpers import INSTANT, saved_match  # type: ignore[import-not-found]
+from helpers import INSTANT, STILL, saved_match  # type: ignore[import-not-found]
 from kabale.games.double_h.rules import DoubleH, Move
 from kabale.games.kabalam.match import Match
 from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SeatPlan, TablePlan
 from test_double_h_app import LOSING_CARD_MOVES  # type: ignore[import-not-found]  (the CPython test's)
+
+pytestmark = STILL
 
 
 def store(page: Page, name: str, data: object) -> None:
