@@ -25,8 +25,11 @@ from helpers import INSTANT, STILL, blog_page, click_double_h_move, saved_double
 from kabale.games.double_h.rules import DoubleH
 from kabale.solver import solve_seed
 
-# A context of each test's own: a frame's storage is partitioned by the site that frames it, which clearing the origin does not reach.
-pytestmark = [pytest.mark.fresh_context, STILL]
+pytestmark = STILL
+#: A context of the test's own: a frame's storage is partitioned by the site that frames it, which
+#: clearing the origin does not reach; and storage that fails is met on a first visit (no service
+#: worker, no snapshot yet). The installed app's question needs neither: the run's shared contexts.
+FRESH = pytest.mark.fresh_context
 
 SEED = 12
 
@@ -114,6 +117,7 @@ def inner_frame(page: Page) -> Frame:
     return next(frame for frame in page.frames if frame.url.startswith("http://127.0.0.1"))
 
 
+@FRESH
 @pytest.mark.parametrize("storage", ["as the browser comes", "refused in the frame"])
 def test_a_blog_on_another_site_frames_a_game_that_boots_and_plays(
     page: Page, context: BrowserContext, site_server: Callable[..., Any], tmp_path: Path, base_url: str,
@@ -145,6 +149,7 @@ def test_a_blog_on_another_site_frames_a_game_that_boots_and_plays(
     expect(frame.locator("#notice")).to_be_hidden()  # the note is the only word about it
 
 
+@FRESH
 def test_indexed_db_failing_on_the_page_itself_does_not_stop_the_boot(
     page: Page, open_kabale: Callable[..., Page]
 ) -> None:
@@ -158,6 +163,7 @@ def test_indexed_db_failing_on_the_page_itself_does_not_stop_the_boot(
     expect(page.locator("#keep-note")).to_be_hidden()
 
 
+@FRESH
 def test_storage_that_refuses_writes_is_said_once_and_play_goes_on(
     page: Page, open_kabale: Callable[..., Page]
 ) -> None:
@@ -173,6 +179,7 @@ def test_storage_that_refuses_writes_is_said_once_and_play_goes_on(
     expect(page.locator("#notice")).to_be_hidden()
 
 
+@FRESH
 def test_storage_refused_on_the_page_itself_boots_and_says_games_are_not_kept(
     page: Page, open_kabale: Callable[..., Page]
 ) -> None:
