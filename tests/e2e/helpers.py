@@ -13,10 +13,11 @@ from kabale.games.kabala.rules import Move
 from kabale.web.storage.saved import SavedMatch, SavedPatience
 
 #: A file's mark where motion is not what its tests are about: the pages ask for reduced motion
-#: (prefers-reduced-motion), and the cards appear where they land. Why: the flights cost a boot
-#: 0.8 s of the browser's CPU (3.7 s with them, 2.9 s without: the deal's flight drawn frame by
-#: frame), which `make test` pays on both cores. Motion has files of its own (test_motion,
-#: test_drag, test_press_echo, test_press_in_flight); a file's test may still ask for it.
+#: (prefers-reduced-motion), and the cards appear where they land. Why: the flights are drawn
+#: frame by frame, CPU that `make test` pays on both cores (bench/page_cost.py: a warm boot 3.2-4.0
+#: s of CPU with them, 2.5-3.2 s without; a new deal opened in the page 0.8-1.0 s, 0.3-0.4 s).
+#: Motion has files of its own (test_motion, test_drag, test_press_echo, test_press_in_flight);
+#: a file's test may still ask for it.
 STILL = pytest.mark.browser_context_args(reduced_motion="reduce")
 
 #: Settings stored before the page starts: the computer plays at once (tests never wait on a clock).
