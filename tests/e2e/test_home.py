@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
-from helpers import settle, stored  # type: ignore[import-not-found]
+from helpers import STILL, settle, stored  # type: ignore[import-not-found]
 from kabale.daily import daily_candidate
 from kabale.games.patience.rules import Patience
 from kabale.web.storage.history import History, Matches, MatchPlayed, Played
@@ -52,7 +52,7 @@ FIXED_CLOCK = """(() => { const fixed = %d; const Real = Date;
 
 
 def new_page(shared_context: Any, size: str, day: datetime.datetime = NOON, **options: Any) -> Page:
-    page: Page = shared_context(**SIZES[size], reduced_motion="reduce", **options).new_page()  # helpers.STILL
+    page: Page = shared_context(**SIZES[size], **STILL.kwargs, **options).new_page()
     page.add_init_script(FIXED_CLOCK % int(day.timestamp() * 1000))
     return page
 

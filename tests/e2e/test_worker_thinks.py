@@ -51,9 +51,9 @@ def test_the_expert_computer_plays_its_turn_in_the_worker(page: Page, open_kabal
 
 def test_where_a_game_was_lost_is_found_in_the_worker(page: Page, open_kabale: Callable[..., Page]) -> None:
     """Deal 2 lost (the stock drawn through three rounds, then the card moves that leave none to
-    play): "Where was it lost?" searches back along the game in the worker and says what it found. (For this
-game it says, in CPython too, "The solver could not decide within its time": the search's budget,
-not the worker, decides that.)"""
+    play): "Where was it lost?" searches back along the game in the worker and says what it found.
+    (For this game it says, in CPython too, "The solver could not decide within its time": the
+    search's budget, not the worker, decides that.)"""
     game = DoubleH.deal(2)
     for round_number in range(3):
         for _ in range(78):
