@@ -25,6 +25,7 @@ import functools
 import http.server
 import io
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -269,6 +270,10 @@ def main() -> int:
     except OSError as error:
         print(f"serve: cannot listen on 127.0.0.1:{port}: {error.strerror}", file=sys.stderr)
         return 1
+    # Ctrl-C stops, however the server was started: a shell without job control starts a
+    # background command with SIGINT ignored (`make play &`, a test run started so), and Python then
+    # leaves it ignored; serve.py sat in select() through the test's SIGINT for 120 s.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     print(f"Kabale is served at http://127.0.0.1:{port}/  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
