@@ -262,6 +262,16 @@ window.kabaleDrag = {
   refused() {
     if (drag) end(null, false);
   },
+  /** No drag, pending or under way: the page starts afresh (page.js ``park``; its ghost goes with the body's extras). */
+  reset() {
+    if (drag) {
+      if (drag.frame) cancelAnimationFrame(drag.frame);
+      releaseCapture(drag.pointerId);
+    }
+    pending = null;
+    drag = null;
+    swallowClickUntil = 0;
+  },
 };
 
 // No native drag-and-drop, text selection or long-press menu fights a card's drag.

@@ -911,10 +911,29 @@ function whenStill(timeoutMs = 3000) {
   });
 }
 
+/** Nothing moving, held or echoed, and this script's settings as at load: the page starts afresh
+ *  (page.js ``park``). */
+function reset() {
+  finish();
+  for (const animation of running()) animation.cancel();
+  home();
+  countUp = null;
+  holds.clear();
+  unpainted.length = 0;
+  if (heldSheet) heldSheet.replaceSync("");
+  aim = null;
+  if (echo && echo.timer) clearTimeout(echo.timer);
+  echo = null;
+  motion.moved = 0;
+  motion.readEarly = false;
+  motion.duration = MOVE_MS;
+}
+
 const motion = {
   capture,
   play,
   finish,
+  reset,
   whenStill,
   /** How many cards the last redraw set travelling (for tests and benchmarks). */
   moved: 0,

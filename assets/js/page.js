@@ -16,6 +16,16 @@ import { giveSnapshotLater } from "./keep-snapshot.mjs";
 
 const PROBE_KEY = "kabale-probe";
 
+/** The page as its HTML has it: what ``park`` puts back. Taken before this script changes it, but
+ *  after boot.js (imported) put a theme held in the settings on <html> and the bar: taken off here. */
+const PRISTINE = {
+  body: document.body.cloneNode(true),
+  html: [...document.documentElement.attributes].map(({ name, value }) => [name, name !== "class" ? value
+    : value.split(" ").filter((word) => !word.startsWith("theme-")).join(" ")]).filter(([name, value]) => name !== "class" || value),
+  title: document.title,
+  bars: [...document.querySelectorAll('meta[name="theme-color"][data-colour]')].map((meta) => [meta, meta.dataset.colour]),
+};
+
 /** Whether an error is a full storage's (QuotaExceededError, by any engine's name for it). */
 function quota(error) {
   return Boolean(error) && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED"
@@ -247,7 +257,10 @@ addEventListener("storage", (event) => {
   post({ type: "storage", extra: { key: event.key, value: event.newValue } });
 });
 addEventListener("kabale:update-ready", () => post({ type: "kabale:update-ready" }));
-document.getElementById("dialog")?.addEventListener("close", () => post({ type: "dialog-closed" }));
+// (a close does not bubble: heard on its way down, so that a #dialog drawn anew is heard too: ``park``)
+document.addEventListener("close", (event) => {
+  if (event.target instanceof Element && event.target.id === "dialog") post({ type: "dialog-closed" });
+}, true);
 
 // A statistics file to import (issue 31): read here (the worker cannot reach the file), or, when
 // far too large, not read at all; Python checks it and keeps it, or says why not.
@@ -568,5 +581,72 @@ function next() {
   return new Promise((resolve) => applied.push(resolve));
 }
 
-window.kabalePage = { next, post, settled, netSend }; // netSend: a test's hostile guest says what it likes
+// -- starting afresh in this page -----------------------------------------------------------------
+// The browser tests start Kabale anew, on storage they have just cleared, in a page an earlier test
+// left (tests/e2e/conftest.py ``KeptPage``): a warm start costs the tests' browser 2.6-3.2 s of CPU
+// (bench/page_cost.py), a new app in the same worker 0.2 s of the wall at rest. ``park`` ends the app
+// (Python cancels its tasks: nothing more is drawn or stored) and puts the page back as its HTML
+// was: the body, <html>'s attributes, the title, the bar's colours, and the state of this
+// script, motion.js and drag.js. ``restart`` then boots a new app at ``url``, as the first boot did
+// (Python reads storage and the address again). redraw.js keeps its kept drawings: Python keeps
+// their numbers across apps.
+
+/** The body's parts as its HTML has them: what was added around them goes (the update banner, a
+ *  motion's or a drag's layer); each part is made equal to its own, kept where it is (callout.js
+ *  watches #view). */
+function pristineBody() {
+  const fresh = [...PRISTINE.body.cloneNode(true).children];
+  const parts = [...document.body.children];
+  const same = (a, b) => a.tagName === b.tagName && a.id === b.id;
+  for (const part of parts) if (!fresh.some((wanted) => same(part, wanted))) part.remove();
+  const body = PRISTINE.body;
+  for (const name of document.body.getAttributeNames()) if (!body.hasAttribute(name)) document.body.removeAttribute(name);
+  for (const name of body.getAttributeNames()) document.body.setAttribute(name, body.getAttribute(name));
+  let at = 0;
+  for (const wanted of fresh) {
+    const part = [...document.body.children].slice(at).find((live) => same(live, wanted));
+    if (!part) {
+      document.body.append(wanted);
+      continue;
+    }
+    at = [...document.body.children].indexOf(part) + 1;
+    if (part.tagName !== "SCRIPT") window.kabaleRedraw.restore(part, wanted);
+  }
+}
+
+/** End the app and put the page back as its HTML was (see above); resolves once Python has. */
+async function park() {
+  const dialog = document.getElementById("dialog");
+  if (dialog && dialog.open) dialog.close();
+  post({ type: "park" });
+  await settled();
+  if (window.kabaleMotion) window.kabaleMotion.reset();
+  if (window.kabaleDrag) window.kabaleDrag.reset();
+  netLeave();
+  accepts = null;
+  dragging = false;
+  told.clear();
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  pristineBody();
+  const html = document.documentElement;
+  for (const name of html.getAttributeNames()) html.removeAttribute(name);
+  for (const [name, value] of PRISTINE.html) html.setAttribute(name, value);
+  document.title = PRISTINE.title;
+  for (const [meta, content] of PRISTINE.bars) meta.content = content;
+  window.scrollTo(0, 0);
+  parked = true;
+}
+
+let parked = false; // ended by ``park``, not restarted yet
+
+/** Boot a new app at ``url`` (this origin's), in a page ``park`` has put back. */
+function restart(url) {
+  parked = false;
+  advance(95); // Python is in, as a start's "started" says
+  history.replaceState(null, "", url);
+  post(bootMessage());
+}
+
+// netSend: a test's hostile guest says what it likes
+window.kabalePage = { next, post, settled, netSend, park, restart, get parked() { return parked; } };
 if (window.kabaleStorage) window.kabaleStorage.settled = settled;

@@ -303,4 +303,12 @@ function element(drawing) {
   return kept.has(made) ? copied(made) : made;
 }
 
-window.kabaleRedraw = { redraw, make, build, keep, forget, element };
+/** Make ``old`` (in the page) equal to ``drawn`` as a redraw does, each node kept where it is of the
+ *  same kind (the page starting afresh: page.js ``park``, with the HTML's own body). */
+function restore(old, drawn) {
+  touched(watcher.takeRecords());
+  morph(old, drawn);
+  watcher.takeRecords();
+}
+
+window.kabaleRedraw = { redraw, make, build, keep, forget, element, restore };

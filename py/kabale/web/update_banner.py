@@ -27,6 +27,12 @@ ENGLISH = {
 _shown = False
 
 
+def forget() -> None:
+    """The page starts afresh (kabale.web.worker ``park``): the banner it had is gone with the rest."""
+    global _shown
+    _shown = False
+
+
 def show(translate: Callable[..., str]) -> None:
     """Show the offer (once drawn, it is shown again rather than drawn twice)."""
     global _shown
