@@ -13,8 +13,11 @@
   with page.evaluate, not page.add_script_tag(content=...). page.wait_for_function
   works only while the policy allows 'unsafe-eval' (PyScript needs it today):
   prefer locators and expect() (``wait_ready``), which survive a tighter policy.
-* The site registers its service worker: each test's context is fresh, and
-  ``site_server`` serves a folder on a server of its own that a test may stop.
+* The site registers its service worker. The run's tests share their contexts (``shared_context``:
+  storage cleared for each test) and their pages (``KeptPage``: a page an earlier test left is
+  parked, and a test's ``goto`` to the site starts Kabale afresh in it, unless the test is marked
+  ``navigates``); a test marked ``fresh_context`` has a context of its own. ``site_server`` serves a
+  folder on a server of its own that a test may stop.
 """
 
 from __future__ import annotations
@@ -155,11 +158,15 @@ class NetworkGuard:
         (a page's event, which covers its workers' too; the context has none)."""
         BrowserContext.on(context, "request", self.record)  # the class's: a shared context refuses .on
         for page in _test_pages(context):
-            page.on("websocket", self.record_websocket)
+            self._watch_page(page)
         BrowserContext.on(context, "page", self._watch_page)
 
     def _watch_page(self, page: Page) -> None:
-        page.on("websocket", self.record_websocket)
+        Page.on(page, "websocket", self.record_websocket)  # the class's: a kept page taints its .on
+
+    def unwatch_page(self, page: Page) -> None:
+        """Stop recording ``page`` (a page kept for the next test: ``KeptPage``)."""
+        Page.remove_listener(page, "websocket", self.record_websocket)
 
     def unwatch(self, context: BrowserContext) -> None:
         """Stop recording ``context`` (a context the next test shares)."""
@@ -247,6 +254,9 @@ def _shared_contexts(browser: Any) -> Iterator[dict[str, BrowserContext]]:
     yield contexts
     for context in contexts.values():
         _STORAGE_CLEARERS.pop(context, None)
+        for key in [key for key in _IDLE if key[0] is context]:
+            for page in _IDLE.pop(key):
+                _KEPT.pop(page, None)
         BrowserContext.close(context)  # the class's: a test may not close a shared context
 
 
@@ -264,9 +274,139 @@ def _clear_site_storage(context: BrowserContext, origin: str) -> None:
 
 
 def _test_pages(context: BrowserContext) -> list[Page]:
-    """The context's pages but its storage clearer: those a test opened."""
+    """The context's pages but its storage clearer and the pages kept for later tests: those this
+    test opened or took."""
     clearer = _STORAGE_CLEARERS.get(context)
-    return [page for page in context.pages if clearer is None or page is not clearer[0]]
+    return [page for page in context.pages
+            if (clearer is None or page is not clearer[0]) and not any(page in idle for idle in _IDLE.values())]
+
+
+#: Page methods whose effect outlasts a test (a listener, a route, a binding, other options): a page
+#: a test called one of on is closed at the test's end, not kept for the next (``KeptPage``).
+PAGE_CHANGES = ("route", "route_from_har", "route_web_socket", "unroute", "unroute_all",
+                "expose_binding", "expose_function", "set_extra_http_headers", "add_locator_handler", "request_gc")
+
+#: The pages a worker's tests share, parked (the app ended, the page as its HTML was:
+#: assets/js/page.js ``park``) between two tests: (context, its pages' options) -> pages.
+_IDLE: dict[tuple[BrowserContext, str], list[Page]] = {}
+
+
+@dataclass
+class KeptPage:
+    """What a test did to a page of a shared context that decides whether the next test may have it:
+    the init scripts it added (run again in a page started afresh, then taken away), its listeners
+    (taken away), its viewport and media (given back), and whether it changed the page in a way that
+    outlasts it (``PAGE_CHANGES``: the page is closed).
+
+    Why: a warm boot costs the tests' browser 2.6-3.2 s of CPU (bench/page_cost.py), and some 200
+    tests open a page. A test's page may be one an earlier test of the worker left, parked (``PARK``),
+    and its ``goto`` to the site starts Kabale afresh in it (``in_place``: assets/js/page.js
+    ``restart``, 0.2 s at rest), on the storage the test has (cleared, then what its init scripts put
+    there), instead of loading it again."""
+
+    key: tuple[BrowserContext, str]
+    #: The page's own viewport and media as its test got it, given back at its end.
+    viewport: Any = None
+    media: dict[str, Any] = field(default_factory=dict)
+    scripts: list[str] = field(default_factory=list)
+    added: list[Any] = field(default_factory=list)  # the init scripts' disposables
+    listeners: list[tuple[str, Any]] = field(default_factory=list)  # a test's own, taken away at its end
+    changed: str = ""  # the first lasting change made, by name
+
+    def track(self, page: Page) -> None:
+        """Note what is done to ``page`` through its own methods (a fixture's own listeners go through
+        the class's, ``Page.on(page, ...)``, and are taken away at the test's end)."""
+        def add_init_script(script: str | None = None, **options: Any) -> Any:
+            added = Page.add_init_script(page, script, **options)
+            if script is None:
+                self.changed = self.changed or "add_init_script(path=...)"
+            else:
+                self.scripts.append(script)
+            self.added.append(added)
+            return added
+
+        def on(event: str, handler: Any) -> None:
+            self.listeners.append((event, handler))
+            Page.on(page, event, handler)  # type: ignore[call-overload]
+
+        def once(event: str, handler: Any) -> None:
+            self.listeners.append((event, handler))
+            Page.once(page, event, handler)  # type: ignore[call-overload]
+
+        def goto(url: str, **options: Any) -> Any:
+            if self.in_place(page, url):
+                page.evaluate(RESTART, {"url": url, "scripts": self.scripts})
+                return None  # (no response: the page was not loaded)
+            return Page.goto(page, url, **options)
+
+        self.viewport = page.viewport_size
+        setattr(page, "goto", goto)
+        setattr(page, "add_init_script", add_init_script)
+        setattr(page, "on", on)
+        setattr(page, "once", once)
+        for name in PAGE_CHANGES:
+            def changed(*args: Any, _name: str = name, **kwargs: Any) -> Any:
+                self.changed = self.changed or _name
+                return getattr(Page, _name)(page, *args, **kwargs)
+            setattr(page, name, changed)
+
+    def begin(self) -> None:
+        """A new test has the page."""
+        self.scripts.clear()
+
+    def in_place(self, page: Page, url: str) -> bool:
+        """Whether Kabale may start afresh at ``url`` in ``page`` rather than load it: the page is
+        parked at the site, the test is not marked ``navigates``, and each of its init scripts does as
+        much run now as at a page's start (``RERUNNABLE``)."""
+        site = page.url.split("?")[0].split("#")[0]
+        return (not _NAVIGATES and url.startswith(site) and url[len(site):][:1] in ("", "?", "#")
+                and all(rerunnable(script) for script in self.scripts)
+                and bool(page.evaluate("Boolean(window.kabalePage && window.kabalePage.parked)")))
+
+    def park(self, page: Page, base_url: str) -> bool:
+        """Whether ``page`` may serve the next test: open at the site, ready, not changed for good;
+        if so, its init scripts are taken away and the app is ended (``park``)."""
+        if (self.changed or page.is_closed() or not page.url.startswith(base_url)
+                or not all(rerunnable(script) for script in self.scripts)):
+            return False  # (a script that must run at a page's start may have wrapped what the page uses)
+        for added in self.added:
+            added.close()
+        self.added.clear()
+        for event, handler in self.listeners:
+            Page.remove_listener(page, event, handler)
+        self.listeners.clear()
+        try:
+            if not page.evaluate(PARK):
+                return False
+        except Exception:  # noqa: BLE001  (a page that cannot answer is closed, not kept)
+            return False
+        if page.viewport_size != self.viewport and self.viewport:
+            Page.set_viewport_size(page, self.viewport)
+        # what a test's own emulate_media changed, as its page options had it (else the context's)
+        Page.emulate_media(page, **{name: self.media.get(name, "null") for name in MEDIA_OPTIONS})
+        return True
+
+
+#: Park a page that is ready (false if it is not, if a test has wrapped what the page uses, or if it
+#: does not answer within 10 s): its session storage emptied as a new tab's (it outlasts a load: a
+#: test's once-only seed would be skipped), the flags a test may set for the page's scripts gone.
+PARK = r"""async () => {
+  if (!window.kabalePage || document.body.dataset.ready !== "1" || document.body.dataset.failed) return false;
+  const natives = [Storage.prototype.getItem, Storage.prototype.setItem, Storage.prototype.removeItem,
+    Storage.prototype.key, Storage.prototype.clear, Date, Date.now, EventTarget.prototype.addEventListener,
+    window.addEventListener, window.dispatchEvent, window.matchMedia, window.setTimeout, window.fetch,
+    window.requestAnimationFrame, window.Worker, History.prototype.pushState, History.prototype.replaceState,
+    Element.prototype.animate, Document.prototype.getAnimations, performance.now, Math.random, JSON.parse,
+    navigator.clipboard && navigator.clipboard.writeText, Navigator.prototype.share];
+  if (natives.some((f) => f && !/\[native code\]/.test(Function.prototype.toString.call(f)))) return false;
+  const late = new Promise((resolve) => setTimeout(() => resolve(false), 10000));
+  const parked = await Promise.race([window.kabalePage.park().then(() => true), late]);
+  sessionStorage.clear();
+  for (const flag of ["kabaleNetRecord", "kabaleRelayWaitMs", "kabaleSnapshotAfterMs", "kabaleMotionTimeScale"]) delete window[flag];
+  return parked;
+}"""
+
+_KEPT: dict[Page, KeptPage] = {}
 
 
 #: Context options a page can take on itself (Page.set_viewport_size, Page.emulate_media): tests
@@ -285,11 +425,22 @@ class SharedContext:
     one per screen size and motion setting; keyed by what only a context can hold (touch, a
     mobile viewport, the page's policy, a device), a handful."""
 
-    def __init__(self, context: BrowserContext, page_options: dict[str, Any]) -> None:
+    def __init__(self, context: BrowserContext, page_options: dict[str, Any], guard: NetworkGuard) -> None:
         self.context = context
         self.page_options = page_options
+        self.guard = guard
+        self.key = (context, repr(sorted(page_options.items())))
 
     def new_page(self) -> Page:
+        """A page at the test's viewport and media: one an earlier test left parked (``KeptPage``),
+        or a new one."""
+        idle = _IDLE.get(self.key, [])
+        while idle:
+            page = idle.pop()
+            if not page.is_closed():
+                self.guard._watch_page(page)
+                _KEPT[page].begin()
+                return page
         page = self.context.new_page()
         viewport = self.page_options.get("viewport")
         if viewport:
@@ -297,6 +448,8 @@ class SharedContext:
         media = {name: self.page_options[name] for name in MEDIA_OPTIONS if name in self.page_options}
         if media:
             page.emulate_media(**media)
+        kept = _KEPT[page] = KeptPage(self.key, media=media)
+        kept.track(page)
         return page
 
     def __getattr__(self, name: str) -> Any:
@@ -333,13 +486,19 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
             _clear_site_storage(context, origin)
             network_guard.watch(context)
             used.append(context)
-        return SharedContext(context, page_options)
+        return SharedContext(context, page_options, network_guard)
 
     yield get
     for context in used:
         network_guard.unwatch(context)
         for page in _test_pages(context):
-            page.close()
+            kept = _KEPT.pop(page, None)
+            if kept is not None and kept.park(page, base_url):
+                network_guard.unwatch_page(page)
+                _KEPT[page] = kept
+                _IDLE.setdefault(kept.key, []).append(page)
+            else:
+                page.close()
     if network_guard.foreign:
         pytest.fail(f"the page asked for another host: {network_guard.foreign}")
 
@@ -369,11 +528,18 @@ def context(request: pytest.FixtureRequest, browser_context_args: dict[str, Any]
 @pytest.fixture
 def page(page: Page, console_log: ConsoleLog) -> Iterator[Page]:
     """A page whose console errors and uncaught errors fail the test."""
-    page.on("console", console_log.record)
-    page.on("pageerror", lambda error: console_log.errors.append(f"uncaught: {error}"))
+    def uncaught(error: Any) -> None:
+        console_log.errors.append(f"uncaught: {error}")
+
+    # the class's: a page's own .on marks it changed for good (``KeptPage``); these go at the end
+    Page.on(page, "console", console_log.record)
+    Page.on(page, "pageerror", uncaught)
     page.set_default_timeout(15_000)
     yield page
+    Page.remove_listener(page, "console", console_log.record)
+    Page.remove_listener(page, "pageerror", uncaught)
     if console_log.errors:
+        _KEPT.pop(page, None)  # not kept for another test: closed with the rest
         pytest.fail(f"console errors: {console_log.errors}")
 
 
@@ -427,12 +593,45 @@ def service_worker_ready(page: Page, timeout_ms: int = 150_000) -> str:
     return scope
 
 
+#: Init scripts that do as much run in a page started afresh as at a page's start: they put records
+#: in storage, hold the clock or set a flag read later. Any other (one that wraps what a script of the
+#: page takes at its start, or watches the page's start itself) has the page loaded again.
+RERUNNABLE = ("if (!localStorage.getItem(", "if (!sessionStorage.getItem(", "localStorage.setItem(",
+              "window.kabaleNetRecord = [];", "window.kabaleRelayWaitMs = ", "(() => { const fixed = ")
+
+
+def rerunnable(script: str) -> bool:
+    return script.strip().startswith(RERUNNABLE)
+
+
+#: Start Kabale afresh in a parked page (assets/js/page.js ``restart``), the test's init scripts run
+#: first as at a page's start (the page is not under its policy here).
+RESTART = """({url, scripts}) => {
+  for (const script of scripts) (0, eval)(script);
+  window.kabalePage.restart(url);
+}"""
+
+
+#: Whether the test under way is marked ``navigates`` (``KeptPage.in_place``).
+_NAVIGATES: list[bool] = []
+
+
+@pytest.fixture(autouse=True)
+def _navigates(request: pytest.FixtureRequest) -> Iterator[None]:
+    if request.node.get_closest_marker("navigates") is not None:
+        _NAVIGATES.append(True)
+    yield
+    _NAVIGATES.clear()
+
+
 @pytest.fixture
 def open_kabale(page: Page, base_url: str) -> Any:
-    """Open the site at a query and wait until Python has taken over the page."""
+    """Open the site at a query and wait until Python has taken over the page: in a page an earlier
+    test left parked, Kabale starts afresh without loading the page again (``KeptPage``), unless the
+    test is marked ``navigates`` or one of its init scripts must run at a page's start."""
 
     def open_at(query: str = "") -> Page:
-        page.goto(base_url + query)
+        page.goto(base_url + query)  # in place where it may be (``KeptPage.goto``)
         return wait_ready(page)
 
     return open_at

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from kabale.games.kabalam.match import Match
@@ -14,7 +15,7 @@ from kabale.games.patience.rules import Patience
 from kabale.games.double_h.rules import DoubleH
 from helpers import STILL  # type: ignore[import-not-found]
 
-pytestmark = STILL
+pytestmark = [STILL, pytest.mark.navigates]  # the start itself is what these tests look at
 
 GAME_NAMES = {"kabalam": "KABALAM", "patience": "Patience Kabalam", "double-h": "Double H"}
 
@@ -97,3 +98,41 @@ def test_markup_in_the_url_stays_text(open_kabale: Callable[..., Page]) -> None:
     page = open_kabale("?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
     expect(page.get_by_role("alert")).to_contain_text("<img src=x onerror=alert(1)>")
     assert page.locator("#notice img").count() == 0
+
+
+#: The page as a person and a screen reader have it: the body's markup, <html>'s attributes, the title.
+PAGE_AS_DRAWN = """() => ({
+  body: document.body.outerHTML,
+  html: [...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`).sort(),
+  title: document.title,
+  bars: [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.content),
+})"""
+
+
+@pytest.mark.parametrize("query", ["?game=double-h&seed=3", "?game=kabalam&seed=5", ""])
+def test_a_page_started_afresh_is_drawn_as_the_page_loaded(page: Page, open_kabale: Callable[..., Page],
+                                                          base_url: str, query: str) -> None:
+    """The browser tests start Kabale afresh in a page an earlier test left (assets/js/page.js
+    ``park`` and ``restart``; tests/e2e/conftest.py ``KeptPage``): after a game played a little, its
+    dark theme chosen and its settings left open, the page started afresh on fresh storage is the very
+    page a load draws (body, <html>, title, the bar's colours), and plays on."""
+    loaded = open_kabale(query)
+    loaded.evaluate("window.kabalePage.settled()")
+    expected = loaded.evaluate(PAGE_AS_DRAWN)
+    if "double-h" in query:
+        loaded.get_by_role("button", name="Hint").click()
+    elif "kabalam" in query:
+        loaded.get_by_role("button", name="Start the match").click()
+        expect(loaded.get_by_role("region", name="KABALAM table")).to_be_visible()
+    loaded.get_by_role("button", name="Settings").click()
+    loaded.get_by_label("Colours").select_option(label="Dark")
+    expect(loaded.locator("html")).to_have_class(re.compile("theme-dark"))
+    loaded.evaluate("window.kabalePage.settled()")
+    assert loaded.evaluate(PAGE_AS_DRAWN) != expected
+    loaded.evaluate("async () => { await window.kabalePage.park(); localStorage.clear(); sessionStorage.clear(); }")
+    loaded.evaluate("(url) => window.kabalePage.restart(url)", base_url + query)
+    expect(loaded.locator("body")).to_have_attribute("data-ready", "1")
+    loaded.evaluate("window.kabalePage.settled()")
+    assert loaded.evaluate(PAGE_AS_DRAWN) == expected
+    loaded.get_by_role("button", name="Settings").click()  # and it plays on: the dialog opens again
+    expect(loaded.get_by_label("Colours")).to_be_visible()
