@@ -72,6 +72,7 @@ function changes() {
 
 /** Kabale's keys in localStorage, and whether writes are refused; null keys where storage is refused. */
 function storageNow() {
+  told.clear(); // (what a boot tells Python is all it knows: a page started afresh may have heard of keys since gone)
   let storage;
   try {
     storage = window.localStorage;

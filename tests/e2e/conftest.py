@@ -77,6 +77,15 @@ def chromium_path() -> str:
     pytest.fail("no Chromium found: `make test` installs Debian's chromium package")
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note each phase's outcome on the test (``outcome_call``...): ``shared_context`` keeps no page
+    of a test that failed."""
+    report = yield
+    setattr(item, f"outcome_{report.when}", report.outcome)
+    return report
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
@@ -359,7 +368,7 @@ class KeptPage:
         parked at the site, the test is not marked ``navigates``, and each of its init scripts does as
         much run now as at a page's start (``RERUNNABLE``)."""
         site = page.url.split("?")[0].split("#")[0]
-        return (not _NAVIGATES and url.startswith(site) and url[len(site):][:1] in ("", "?", "#")
+        return (not _NAVIGATES and not self.changed and url.startswith(site) and url[len(site):][:1] in ("", "?", "#")
                 and all(rerunnable(script) for script in self.scripts)
                 and bool(page.evaluate("Boolean(window.kabalePage && window.kabalePage.parked)")))
 
@@ -382,6 +391,11 @@ class KeptPage:
             return False
         if page.viewport_size != self.viewport and self.viewport:
             Page.set_viewport_size(page, self.viewport)
+        page.set_default_timeout(30_000)  # Playwright's own, as a new page has it
+        # a button a test left down (a press half done) is let go, over nothing, and no hover stays:
+        # the next test's press would not begin (no pointerdown while the button is down)
+        page.mouse.move(1, 1)
+        page.mouse.up()
         # what a test's own emulate_media changed, as its page options had it (else the context's)
         Page.emulate_media(page, **{name: self.media.get(name, "null") for name in MEDIA_OPTIONS})
         return True
@@ -489,11 +503,13 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
         return SharedContext(context, page_options, network_guard)
 
     yield get
+    failed = any(getattr(request.node, f"outcome_{when}", "") == "failed" for when in ("setup", "call"))
     for context in used:
         network_guard.unwatch(context)
         for page in _test_pages(context):
             kept = _KEPT.pop(page, None)
-            if kept is not None and kept.park(page, base_url):
+            # (a failed test's page may hold a press or a drag half done: closed, not kept)
+            if kept is not None and not failed and kept.park(page, base_url):
                 network_guard.unwatch_page(page)
                 _KEPT[page] = kept
                 _IDLE.setdefault(kept.key, []).append(page)

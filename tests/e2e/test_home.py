@@ -62,7 +62,8 @@ def test_each_tile_continues_its_saved_game_in_one_click(shared_context: Any, ba
                                                          size: str) -> None:
     page = new_page(shared_context, size)
     seed_storage(page, {**saved_games(), "kabale:settings": record("settings", {"language": "en", "bot_speed": "instant"})})
-    wait_ready(page) if page.goto(base_url) else None
+    page.goto(base_url)
+    wait_ready(page)
     continues = {"kabalam": "Continue · yesterday (KABALAM)",
                  "patience": "Continue: deal 21 · yesterday (Patience Kabalam)",
                  "double-h": "Continue: deal 12, round 1 · yesterday (Double H)"}
@@ -85,7 +86,8 @@ def test_each_tile_continues_its_saved_game_in_one_click(shared_context: Any, ba
 def daily_seed_in(shared_context: Any, base_url: str, day: datetime.datetime) -> int:
     """A fresh browser (no storage) on ``day`` opens the home's daily deal of Patience Kabalam: its deal."""
     page = new_page(shared_context, "desktop", day)
-    wait_ready(page) if page.goto(base_url) else None
+    page.goto(base_url)
+    wait_ready(page)
     page.get_by_role("button", name=f"Daily deal · {day.day} Dec 2026 (Patience Kabalam)").click()
     settle(page)
     assert page.evaluate("location.search") == f"?game=patience&daily={day.date().isoformat()}"
@@ -105,7 +107,8 @@ def test_double_h_s_daily_deal_is_found_in_the_browser_as_in_python(shared_conte
     from kabale.games import GAMES
 
     page = new_page(shared_context, "phone")
-    wait_ready(page) if page.goto(base_url + "?game=double-h&daily=2026-12-02") else None
+    page.goto(base_url + "?game=double-h&daily=2026-12-02")
+    wait_ready(page)
     expect(page.locator(".double-h-board")).to_be_visible(timeout=30_000)
     saved = stored(page, "double-h")
     assert saved is not None
@@ -130,7 +133,8 @@ def test_the_end_of_a_daily_deal_shares_its_line(shared_context: Any, base_url: 
         "kabale:patience": record("patience", SavedPatience(game, counted=True, daily="2026-12-02").to_dict()),
         "kabale:history:patience": record("history:patience", history.to_dict()),
     })
-    wait_ready(page) if page.goto(base_url + "?game=patience&daily=2026-12-02") else None
+    page.goto(base_url + "?game=patience&daily=2026-12-02")
+    wait_ready(page)
     line = ("Kabale · Patience Kabalam · 2 Dec 2026 · " + ("won" if result.won else f"{len(game.endowment)} cards left")
             + f" · {len(game.moves)} moves")
     expect(page.locator(".share-line")).to_have_text(line)
@@ -158,7 +162,8 @@ def test_charts_are_drawn_for_a_seeded_history_and_statistics_travel(shared_cont
                                                                       axe_violations: Any, size: str, tmp_path: Any) -> None:
     page = new_page(shared_context, size)
     seed_storage(page, histories())
-    wait_ready(page) if page.goto(base_url) else None
+    page.goto(base_url)
+    wait_ready(page)
     page.get_by_role("button", name="Statistics (KABALAM)").click()
     settle(page)
     assert page.evaluate("location.search") == "?stats=kabalam"

@@ -47,15 +47,15 @@ def test_wasm_goes_out_as_application_wasm(tmp_path: Path) -> None:
 def test_port_overrides_prints_the_url_and_ctrl_c_stops_cleanly() -> None:
     port = free_port()
     process = subprocess.Popen(
+        # started as a shell without job control starts a background command (`make play &`, or a
+        # test run started so): with SIGINT ignored, which Python then keeps unless serve.py says not
+        # (the shell's trap, then exec: the same process; no preexec_fn in a process with threads).
         # -X faulthandler: should it ever hang, SIGABRT below prints where each of its threads stood
-        [sys.executable, "-X", "faulthandler", str(ROOT / "scripts" / "serve.py")],
+        ["sh", "-c", 'trap "" INT; exec "$0" -X faulthandler "$1"', sys.executable, str(ROOT / "scripts" / "serve.py")],
         env={**os.environ, "PORT": str(port)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        # started as a shell without job control starts a background command (`make play &`, or a
-        # test run started so): with SIGINT ignored, which Python then keeps unless serve.py says not
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
     try:
         assert process.stdout is not None
