@@ -626,7 +626,6 @@ async function park() {
   netLeave();
   accepts = null;
   dragging = false;
-  told.clear();
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   pristineBody();
   const html = document.documentElement;

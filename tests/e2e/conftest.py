@@ -171,7 +171,7 @@ class NetworkGuard:
         BrowserContext.on(context, "page", self._watch_page)
 
     def _watch_page(self, page: Page) -> None:
-        Page.on(page, "websocket", self.record_websocket)  # the class's: a kept page taints its .on
+        Page.on(page, "websocket", self.record_websocket)  # the class's: a kept page's own .on is the test's
 
     def unwatch_page(self, page: Page) -> None:
         """Stop recording ``page`` (a page kept for the next test: ``KeptPage``)."""
@@ -290,8 +290,8 @@ def _test_pages(context: BrowserContext) -> list[Page]:
             if (clearer is None or page is not clearer[0]) and not any(page in idle for idle in _IDLE.values())]
 
 
-#: Page methods whose effect outlasts a test (a listener, a route, a binding, other options): a page
-#: a test called one of on is closed at the test's end, not kept for the next (``KeptPage``).
+#: Page methods whose effect outlasts a test (a route, a binding, extra headers...): a page a test
+#: called one of on is closed at the test's end, not kept for the next (``KeptPage``).
 PAGE_CHANGES = ("route", "route_from_har", "route_web_socket", "unroute", "unroute_all",
                 "expose_binding", "expose_function", "set_extra_http_headers", "add_locator_handler", "request_gc")
 
@@ -363,20 +363,23 @@ class KeptPage:
         """A new test has the page."""
         self.scripts.clear()
 
+    def rerunnable(self) -> bool:
+        """Whether each init script of the test does as much run now as at a page's start (``RERUNNABLE``)."""
+        return all(script.strip().startswith(RERUNNABLE) for script in self.scripts)
+
     def in_place(self, page: Page, url: str) -> bool:
         """Whether Kabale may start afresh at ``url`` in ``page`` rather than load it: the page is
         parked at the site, the test is not marked ``navigates``, and each of its init scripts does as
         much run now as at a page's start (``RERUNNABLE``)."""
         site = page.url.split("?")[0].split("#")[0]
         return (not _NAVIGATES and not self.changed and url.startswith(site) and url[len(site):][:1] in ("", "?", "#")
-                and all(rerunnable(script) for script in self.scripts)
+                and self.rerunnable()
                 and bool(page.evaluate("Boolean(window.kabalePage && window.kabalePage.parked)")))
 
     def park(self, page: Page, base_url: str) -> bool:
         """Whether ``page`` may serve the next test: open at the site, ready, not changed for good;
         if so, its init scripts are taken away and the app is ended (``park``)."""
-        if (self.changed or page.is_closed() or not page.url.startswith(base_url)
-                or not all(rerunnable(script) for script in self.scripts)):
+        if self.changed or page.is_closed() or not page.url.startswith(base_url) or not self.rerunnable():
             return False  # (a script that must run at a page's start may have wrapped what the page uses)
         for added in self.added:
             added.close()
@@ -547,7 +550,7 @@ def page(page: Page, console_log: ConsoleLog) -> Iterator[Page]:
     def uncaught(error: Any) -> None:
         console_log.errors.append(f"uncaught: {error}")
 
-    # the class's: a page's own .on marks it changed for good (``KeptPage``); these go at the end
+    # the class's: a kept page's own .on is the test's (``KeptPage``); these go at the end
     Page.on(page, "console", console_log.record)
     Page.on(page, "pageerror", uncaught)
     page.set_default_timeout(15_000)
@@ -614,10 +617,6 @@ def service_worker_ready(page: Page, timeout_ms: int = 150_000) -> str:
 #: page takes at its start, or watches the page's start itself) has the page loaded again.
 RERUNNABLE = ("if (!localStorage.getItem(", "if (!sessionStorage.getItem(", "localStorage.setItem(",
               "window.kabaleNetRecord = [];", "window.kabaleRelayWaitMs = ", "(() => { const fixed = ")
-
-
-def rerunnable(script: str) -> bool:
-    return script.strip().startswith(RERUNNABLE)
 
 
 #: Start Kabale afresh in a parked page (assets/js/page.js ``restart``), the test's init scripts run
