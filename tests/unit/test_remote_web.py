@@ -12,7 +12,10 @@ the host's match; a hostile message is refused and the guest is told why in its 
 
 from __future__ import annotations
 
+import base64
 import json
+import random
+import secrets
 from typing import Any, Iterator
 
 import pytest
@@ -34,6 +37,18 @@ def no_page_left() -> Iterator[None]:
     PAGE.take()
     yield
     PAGE.take()
+
+
+@pytest.fixture(autouse=True)
+def one_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The secrets the room, the tokens and each deal's seed come from (kabale.net.commitment), drawn
+    from one seeded stream, so each test plays the same deal on every run. Why: on a random deal a
+    test's situation does not always come (CI, stop 40: 6 runs in 400 of the friends-play-on test
+    failed, as the hand ended before West's turn, or with West's move before North's)."""
+    stream = random.Random(3)
+    monkeypatch.setattr(secrets, "token_hex", lambda size=32: stream.randbytes(size).hex())
+    monkeypatch.setattr(secrets, "token_urlsafe",
+                        lambda size=32: base64.urlsafe_b64encode(stream.randbytes(size)).rstrip(b"=").decode())
 
 
 def texts(drawing: Any) -> list[str]:
