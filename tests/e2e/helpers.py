@@ -128,6 +128,15 @@ def settle(page: Any) -> None:
         page.evaluate("window.kabalePage.settled()")
 
 
+def choose_theme(page: Page, label: str) -> None:
+    """Choose the colours in the settings, then wait for Python's answer to be drawn: a test read
+    the bar before it was (the theme's test failed once in a run of the browser tests)."""
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Colours").select_option(label=label)
+    page.get_by_role("button", name="Close").click()
+    settle(page)
+
+
 def wait_landed(page: Page) -> None:
     """Let the cards land and a shown play flip, as a person waits to see them before aiming (a page;
     a table inside a frame is reached through a FrameLocator, which cannot run a script)."""

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from helpers import STILL  # type: ignore[import-not-found]
+from helpers import STILL, choose_theme  # type: ignore[import-not-found]
 
 pytestmark = STILL
 
@@ -37,12 +37,6 @@ def test_no_axe_violations_in_the_system_theme(page: Page, open_kabale: Callable
     open_kabale()
     assert page.evaluate(FELT) == felt  # "auto", the default, follows the system
     assert violations_on_every_page(page, axe_violations) == {}
-
-
-def choose_theme(page: Page, label: str) -> None:
-    page.get_by_role("button", name="Settings").click()
-    page.get_by_label("Colours").select_option(label=label)
-    page.get_by_role("button", name="Close").click()
 
 
 def test_the_theme_setting_holds_against_the_system(page: Page, open_kabale: Callable[..., Page],

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import Page
-from helpers import STILL  # type: ignore[import-not-found]
+from helpers import STILL, choose_theme  # type: ignore[import-not-found]
 
 pytestmark = STILL
 
@@ -27,12 +27,6 @@ DARK_EDGE, LIGHT_EDGE = "#12452b", "#bcd8c1"
 def bar(page: Page) -> dict[str, Any]:
     colours: dict[str, Any] = page.evaluate(BAR)
     return colours
-
-
-def choose_theme(page: Page, label: str) -> None:
-    page.get_by_role("button", name="Settings").click()
-    page.get_by_label("Colours").select_option(label=label)
-    page.get_by_role("button", name="Close").click()
 
 
 @pytest.mark.parametrize("scheme, edge", [("dark", DARK_EDGE), ("light", LIGHT_EDGE)])
