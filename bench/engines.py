@@ -396,7 +396,8 @@ class WebKitDriver:
     name = "WebKit"
 
     def __init__(self, proxy_port: int | None = None, timeout: float = 120.0,
-                 hosts: tuple[str, ...] = SITE_HOSTS) -> None:
+                 hosts: tuple[str, ...] = SITE_HOSTS, env: dict[str, str] | None = None) -> None:
+        """``env``: more of the browser's environment (a test's JavaScriptCore options, JSC_*)."""
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -414,7 +415,7 @@ class WebKitDriver:
             for host in hosts:  # one flag each
                 options.add_argument(f"--ignore-host={host}")
         # No download of a driver by Selenium Manager: the path is given, and it stays offline.
-        env = {**os.environ, "DISPLAY": self.xvfb.display, "SE_OFFLINE": "true"}
+        env = {**os.environ, **(env or {}), "DISPLAY": self.xvfb.display, "SE_OFFLINE": "true"}
         try:
             with warnings.catch_warnings():  # selenium's own use of a deprecated argument, not ours
                 warnings.simplefilter("ignore", DeprecationWarning)

@@ -13,7 +13,7 @@ checked too; either fails the test.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -21,6 +21,15 @@ import engines
 import vendor
 from engine_smoke import BOOT_TIMEOUT_S, Engine
 from serve import ROOT, serve_in_thread
+
+
+#: What each engine is launched with here, beside bench/engines.py's defaults. WebKit runs Pyodide's
+#: wasm on its first tiers (LLInt, BBQ), never compiling hot functions again with OMG: each of the five
+#: tests boots Python afresh, and OMG's compiles competed with the boot on 2 cores (the file took 29 s,
+#: 18.4 s without; as the Chromium tests' --liftoff-only, tests/e2e/conftest.py). Both run the same wasm
+#: to the same effect, so no check is lost; speed is bench/'s, which launches with the default tiers.
+#: Gecko gained nothing from its like (javascript.options.wasm_optimizingjit off: 29 s either way).
+SPEED: dict[str, dict[str, Any]] = {"gecko": {}, "webkit": {"env": {"JSC_useOMGJIT": "false"}}}
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +42,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
     server, base_url = serve_in_thread(ROOT, 0, live_precache=True)
     proxy = engines.RecordingProxy()
     try:
-        driver = engines.DRIVERS[request.module.ENGINE](proxy.port, BOOT_TIMEOUT_S + 60)
+        driver = engines.DRIVERS[request.module.ENGINE](proxy.port, BOOT_TIMEOUT_S + 60, **SPEED[request.module.ENGINE])
     except engines.EngineError as error:
         pytest.fail(f"{error} (`make test` runs it)")
     try:
