@@ -942,9 +942,10 @@ const motion = {
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */
   duration: MOVE_MS,
   ANIMATION_ID,
-  /** How many times slower the cues play: 1, or what a test set before the page started
-   *  (window.kabaleMotionTimeScale), to look at a deal or a win half-way. */
-  timeScale: Number(window.kabaleMotionTimeScale) || 1,
+  /** How many times slower the cues play: 1, or what a test set before Kabale started
+   *  (window.kabaleMotionTimeScale), to look at a deal or a win half-way. Read each time, not once
+   *  at load: a page started afresh (page.js ``restart``) takes the flag its start was given. */
+  get timeScale() { return Number(window.kabaleMotionTimeScale) || 1; },
   /** Every animation this script runs (a test or a benchmark may look for them). */
   IDS: [ANIMATION_ID, ...CUE_IDS],
   /** How many of the log's new lines wait for the motion now (for tests). */

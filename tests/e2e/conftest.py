@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, CDPSession, ConsoleMessage, Page, Request, WebSocket, expect
+from playwright.sync_api import BrowserContext, CDPSession, ConsoleMessage, Mouse, Page, Request, WebSocket, expect
 
 import vendor
 from relay import LocalRelay, start_relay
@@ -263,9 +264,8 @@ def _shared_contexts(browser: Any) -> Iterator[dict[str, BrowserContext]]:
     yield contexts
     for context in contexts.values():
         _STORAGE_CLEARERS.pop(context, None)
-        for key in [key for key in _IDLE if key[0] is context]:
-            for page in _IDLE.pop(key):
-                _KEPT.pop(page, None)
+        for page in _IDLE.pop(context, []):
+            _KEPT.pop(page, None)
         BrowserContext.close(context)  # the class's: a test may not close a shared context
 
 
@@ -296,15 +296,16 @@ PAGE_CHANGES = ("route", "route_from_har", "route_web_socket", "unroute", "unrou
                 "expose_binding", "expose_function", "set_extra_http_headers", "add_locator_handler", "request_gc")
 
 #: The pages a worker's tests share, parked (the app ended, the page as its HTML was:
-#: assets/js/page.js ``park``) between two tests: (context, its pages' options) -> pages.
-_IDLE: dict[tuple[BrowserContext, str], list[Page]] = {}
+#: assets/js/page.js ``park``) between two tests, by context: the next test that has the page gives
+#: it its own viewport and media (``SharedContext.new_page``).
+_IDLE: dict[BrowserContext, list[Page]] = {}
 
 
 @dataclass
 class KeptPage:
     """What a test did to a page of a shared context that decides whether the next test may have it:
     the init scripts it added (run again in a page started afresh, then taken away), its listeners
-    (taken away), its viewport and media (given back), and whether it changed the page in a way that
+    (taken away), a mouse button it left down (let go), and whether it changed the page in a way that
     outlasts it (``PAGE_CHANGES``: the page is closed).
 
     Why: a warm boot costs the tests' browser 2.6-3.2 s of CPU (bench/page_cost.py), and some 200
@@ -313,14 +314,13 @@ class KeptPage:
     ``restart``, 0.2 s at rest), on the storage the test has (cleared, then what its init scripts put
     there), instead of loading it again."""
 
-    key: tuple[BrowserContext, str]
-    #: The page's own viewport and media as its test got it, given back at its end.
-    viewport: Any = None
-    media: dict[str, Any] = field(default_factory=dict)
+    key: BrowserContext
     scripts: list[str] = field(default_factory=list)
     added: list[Any] = field(default_factory=list)  # the init scripts' disposables
     listeners: list[tuple[str, Any]] = field(default_factory=list)  # a test's own, taken away at its end
     changed: str = ""  # the first lasting change made, by name
+    held: bool = False  # a mouse button pressed (mouse.down) and not let go
+    resized: float = 0.0  # when the page's viewport was last set for a test (time.monotonic)
 
     def track(self, page: Page) -> None:
         """Note what is done to ``page`` through its own methods (a fixture's own listeners go through
@@ -343,12 +343,30 @@ class KeptPage:
             Page.once(page, event, handler)  # type: ignore[call-overload]
 
         def goto(url: str, **options: Any) -> Any:
-            if self.in_place(page, url):
+            in_place = self.in_place(page, url)
+            _note_start(url, in_place)
+            if in_place:
+                # Chromium counts a layout shift in the 0.5 s after a resize as the resize's (input):
+                # a test that watches for shifts has its start wait that out (as a load's does)
+                wait = self.resized + 0.5 - time.monotonic()
+                if wait > 0 and any("layout-shift" in script for script in self.scripts):
+                    time.sleep(wait)
                 page.evaluate(RESTART, {"url": url, "scripts": self.scripts})
                 return None  # (no response: the page was not loaded)
             return Page.goto(page, url, **options)
 
-        self.viewport = page.viewport_size
+        mouse = page.mouse
+
+        def down(**options: Any) -> None:
+            self.held = True
+            Mouse.down(mouse, **options)
+
+        def up(**options: Any) -> None:
+            self.held = False
+            Mouse.up(mouse, **options)
+
+        setattr(mouse, "down", down)
+        setattr(mouse, "up", up)
         setattr(page, "goto", goto)
         setattr(page, "add_init_script", add_init_script)
         setattr(page, "on", on)
@@ -392,23 +410,25 @@ class KeptPage:
                 return False
         except Exception:  # noqa: BLE001  (a page that cannot answer is closed, not kept)
             return False
-        if page.viewport_size != self.viewport and self.viewport:
-            Page.set_viewport_size(page, self.viewport)
         page.set_default_timeout(30_000)  # Playwright's own, as a new page has it
-        # a button a test left down (a press half done) is let go, over nothing, and no hover stays:
-        # the next test's press would not begin (no pointerdown while the button is down)
-        page.mouse.move(1, 1)
-        page.mouse.up()
-        # what a test's own emulate_media changed, as its page options had it (else the context's)
-        Page.emulate_media(page, **{name: self.media.get(name, "null") for name in MEDIA_OPTIONS})
+        # no hover stays, and a button a test left down (a press half done) is let go, over nothing:
+        # the next test's press would not begin (no pointerdown while the button is down). Only then:
+        # a button's release is input, and a layout shift within 0.5 s of it would not count as one
+        # (test_fit's, of the next start)
+        Mouse.move(page.mouse, 1, 1)
+        if self.held:
+            Mouse.up(page.mouse)
+            self.held = False
         return True
 
 
-#: Park a page that is ready (false if it is not, if a test has wrapped what the page uses, or if it
-#: does not answer within 10 s): its session storage emptied as a new tab's (it outlasts a load: a
-#: test's once-only seed would be skipped), the flags a test may set for the page's scripts gone.
+#: Park a page that is ready (false if it is not, if a test has wrapped what the page uses and not said
+#: how to undo it in ``window.kabaleTestUndo``, or if it does not answer within 10 s): its session
+#: storage emptied as a new tab's (it outlasts a load: a test's once-only seed would be skipped), the
+#: flags a test may set for the page's scripts gone.
 PARK = r"""async () => {
   if (!window.kabalePage || document.body.dataset.ready !== "1" || document.body.dataset.failed) return false;
+  for (const undo of (window.kabaleTestUndo || []).splice(0)) undo();  // a test's own wrapping, taken off
   const natives = [Storage.prototype.getItem, Storage.prototype.setItem, Storage.prototype.removeItem,
     Storage.prototype.key, Storage.prototype.clear, Date, Date.now, EventTarget.prototype.addEventListener,
     window.addEventListener, window.dispatchEvent, window.matchMedia, window.setTimeout, window.fetch,
@@ -419,11 +439,16 @@ PARK = r"""async () => {
   const late = new Promise((resolve) => setTimeout(() => resolve(false), 10000));
   const parked = await Promise.race([window.kabalePage.park().then(() => true), late]);
   sessionStorage.clear();
-  for (const flag of ["kabaleNetRecord", "kabaleRelayWaitMs", "kabaleSnapshotAfterMs", "kabaleMotionTimeScale"]) delete window[flag];
+  for (const flag of ["kabaleNetRecord", "kabaleRelayWaitMs", "kabaleSnapshotAfterMs", "kabaleMotionTimeScale",
+    "__shifts"]) delete window[flag];
   return parked;
 }"""
 
 _KEPT: dict[Page, KeptPage] = {}
+
+#: The viewport of a new page of a shared context (Playwright's default: a viewport is a page's option
+#: here, ``PAGE_OPTIONS``): a kept page that served a test of another screen size is given it back.
+PLAYWRIGHT_VIEWPORT = {"width": 1280, "height": 720}
 
 
 #: Context options a page can take on itself (Page.set_viewport_size, Page.emulate_media): tests
@@ -446,27 +471,37 @@ class SharedContext:
         self.context = context
         self.page_options = page_options
         self.guard = guard
-        self.key = (context, repr(sorted(page_options.items())))
 
     def new_page(self) -> Page:
-        """A page at the test's viewport and media: one an earlier test left parked (``KeptPage``),
-        or a new one."""
-        idle = _IDLE.get(self.key, [])
-        while idle:
+        """A page at the test's viewport and media: one an earlier test of any options left parked in
+        the context (``KeptPage``), or a new one.
+
+        Why any options: keyed by its viewport and media too, a kept page served only the tests of
+        one screen size, and 22 of the 79 loads left in a browser-only run were a screen's first
+        page in a context that had others parked."""
+        idle = _IDLE.get(self.context, [])
+        page = None
+        while idle and page is None:
             page = idle.pop()
-            if not page.is_closed():
-                self.guard._watch_page(page)
-                _KEPT[page].begin()
-                return page
-        page = self.context.new_page()
-        viewport = self.page_options.get("viewport")
-        if viewport:
-            page.set_viewport_size(viewport)
-        media = {name: self.page_options[name] for name in MEDIA_OPTIONS if name in self.page_options}
-        if media:
-            page.emulate_media(**media)
-        kept = _KEPT[page] = KeptPage(self.key, media=media)
-        kept.track(page)
+            if page.is_closed():
+                page = None
+        if page is None:
+            page = self.context.new_page()
+            kept = _KEPT[page] = KeptPage(self.context)
+            kept.track(page)
+            fresh = True
+        else:
+            self.guard._watch_page(page)
+            _KEPT[page].begin()
+            fresh = False
+        # the viewport as the test asked (else as a new page of the context has it), and every media
+        # feature as it asked or not emulated (what an earlier test's page, or its own call, set)
+        viewport = self.page_options.get("viewport") or PLAYWRIGHT_VIEWPORT
+        if page.viewport_size != viewport:
+            Page.set_viewport_size(page, viewport)
+            _KEPT[page].resized = time.monotonic()
+        if not fresh or any(name in self.page_options for name in MEDIA_OPTIONS):
+            Page.emulate_media(page, **{name: self.page_options.get(name, "null") for name in MEDIA_OPTIONS})
         return page
 
     def __getattr__(self, name: str) -> Any:
@@ -613,10 +648,14 @@ def service_worker_ready(page: Page, timeout_ms: int = 150_000) -> str:
 
 
 #: Init scripts that do as much run in a page started afresh as at a page's start: they put records
-#: in storage, hold the clock or set a flag read later. Any other (one that wraps what a script of the
-#: page takes at its start, or watches the page's start itself) has the page loaded again.
+#: in storage, set a flag read later, or replace what the page reads only when it needs it (the clock,
+#: the share sheet: each says how to put it back, in ``window.kabaleTestUndo``, which ``PARK`` runs).
+#: Any other (one that wraps what a script of the page takes at its start, or watches the page's start
+#: itself) has the page loaded again.
 RERUNNABLE = ("if (!localStorage.getItem(", "if (!sessionStorage.getItem(", "localStorage.setItem(",
-              "window.kabaleNetRecord = [];", "window.kabaleRelayWaitMs = ", "(() => { const fixed = ")
+              "window.kabaleNetRecord = [];", "window.kabaleRelayWaitMs = ", "(() => { const fixed = ",
+              "window.kabaleMotionTimeScale = ", "window.__shifts = [];",
+              "(() => { const share = ")
 
 
 #: Start Kabale afresh in a parked page (assets/js/page.js ``restart``), the test's init scripts run
@@ -625,6 +664,17 @@ RESTART = """({url, scripts}) => {
   for (const script of scripts) (0, eval)(script);
   window.kabalePage.restart(url);
 }"""
+
+
+def _note_start(url: str, in_place: bool) -> None:
+    """With KABALE_E2E_STARTS=<file>, add a line for each page start of a test: the test, whether
+    Kabale started afresh in a kept page or the page loaded, and the address (how many loads are
+    left, and whose)."""
+    path = os.environ.get("KABALE_E2E_STARTS")
+    if path:
+        test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
+        with open(path, "a", encoding="utf-8") as log:
+            log.write(f"{test}\t{'in place' if in_place else 'loaded'}\t{url}\n")
 
 
 #: Whether the test under way is marked ``navigates`` (``KeptPage.in_place``).

@@ -48,7 +48,13 @@ FIXED_CLOCK = """(() => { const fixed = %d; const Real = Date;
   globalThis.Date = class extends Real {
     constructor(...args) { super(...(args.length ? args : [fixed])); }
     static now() { return fixed; }
-  }; })()"""
+  };
+  (window.kabaleTestUndo ||= []).push(() => { globalThis.Date = Real; }); })()"""
+
+#: No Web Share API (headless Linux has no share sheet): the share line goes to the clipboard.
+NO_SHARE = """(() => { const share = Object.getOwnPropertyDescriptor(Navigator.prototype, "share");
+  delete Navigator.prototype.share;
+  (window.kabaleTestUndo ||= []).push(() => { if (share) Object.defineProperty(Navigator.prototype, "share", share); }); })()"""
 
 
 def new_page(shared_context: Any, size: str, day: datetime.datetime = NOON, **options: Any) -> Page:
@@ -127,7 +133,7 @@ def test_the_end_of_a_daily_deal_shares_its_line(shared_context: Any, base_url: 
     end = Played("2026-12-02", seed, result.won, len(game.moves), "2026-12-02", left=len(game.endowment))
     history = History((Played("2026-12-01", 5, True, 80, "2026-12-01"), end))
     page = new_page(shared_context, size, permissions=["clipboard-read", "clipboard-write"])
-    page.add_init_script("delete Navigator.prototype.share;")  # the clipboard's way (headless Linux has no share sheet)
+    page.add_init_script(NO_SHARE)  # the clipboard's way
     seed_storage(page, {
         "kabale:settings": record("settings", {"language": "en"}),
         "kabale:patience": record("patience", SavedPatience(game, counted=True, daily="2026-12-02").to_dict()),
