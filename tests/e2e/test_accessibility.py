@@ -1,8 +1,10 @@
 """axe-core finds no violation on Kabale's pages, in the dark theme and in the light one, whether
-the light one comes from the system (prefers-color-scheme) or from the settings."""
+the light one comes from the system (prefers-color-scheme) or from the settings, and in Danish
+(test_languages checks Italian's, on two pages)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 import pytest
@@ -60,3 +62,15 @@ def test_the_theme_setting_holds_against_the_system(page: Page, open_kabale: Cal
     assert axe_violations(page) == []
     choose_theme(page, "As the system (light or dark)")
     assert page.evaluate(FELT) == LIGHT_FELT
+
+
+def test_no_axe_violations_in_danish(page: Page, open_kabale: Callable[..., Page], axe_violations: Any) -> None:
+    """Danish's words are the longest of the three (a label that wraps, a button that overflows its
+    name): the lobby and the three tables, as a Danish player has them from her settings."""
+    settings = {"app": "kabale", "schema": 1, "name": "settings", "revision": 1,
+                "data": {"bot_speed": "instant", "language": "da"}}
+    page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(json.dumps(settings))});")
+    open_kabale()
+    expect(page.locator("html")).to_have_attribute("lang", "da")
+    assert violations_on_every_page(page, axe_violations) == {}
+    expect(page.get_by_role("region", name="Dobbelt-H-bordet")).to_be_visible()  # the last page, in Danish
