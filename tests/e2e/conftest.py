@@ -314,7 +314,7 @@ class KeptPage:
     ``restart``, 0.2 s at rest), on the storage the test has (cleared, then what its init scripts put
     there), instead of loading it again."""
 
-    key: BrowserContext
+    context: BrowserContext  # the shared context whose tests it serves (``_IDLE``)
     scripts: list[str] = field(default_factory=list)
     added: list[Any] = field(default_factory=list)  # the init scripts' disposables
     listeners: list[tuple[str, Any]] = field(default_factory=list)  # a test's own, taken away at its end
@@ -550,7 +550,7 @@ def shared_context(request: pytest.FixtureRequest, browser_context_args: dict[st
             if kept is not None and not failed and kept.park(page, base_url):
                 network_guard.unwatch_page(page)
                 _KEPT[page] = kept
-                _IDLE.setdefault(kept.key, []).append(page)
+                _IDLE.setdefault(kept.context, []).append(page)
             else:
                 page.close()
     if network_guard.foreign:

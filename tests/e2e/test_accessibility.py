@@ -65,8 +65,8 @@ def test_the_theme_setting_holds_against_the_system(page: Page, open_kabale: Cal
 
 
 def test_no_axe_violations_in_danish(page: Page, open_kabale: Callable[..., Page], axe_violations: Any) -> None:
-    """Danish's words are the longest of the three (a label that wraps, a button that overflows its
-    name): the lobby and the three tables, as a Danish player has them from her settings."""
+    """The lobby and the three tables in Danish, as a Danish player has them from her settings (the
+    page's own words and Python's: the names axe reads are other words than English's)."""
     settings = {"app": "kabale", "schema": 1, "name": "settings", "revision": 1,
                 "data": {"bot_speed": "instant", "language": "da"}}
     page.add_init_script(f"localStorage.setItem('kabale:settings', {json.dumps(json.dumps(settings))});")
