@@ -90,9 +90,11 @@ $(VENDOR_STAMP): $(NPM_STAMP) scripts/vendor.py
 # Firefox ESR, WebKitGTK's driver and MiniBrowser, and Xvfb for the latter.
 setup-test: $(VENV_STAMP) $(NPM_STAMP) chromium browsers
 
+# --no-compile: pip byte-compiled every file of every package (17.7 s of a clean clone's set-up,
+# 11.9 s without); Python compiles what the tests import, once, as they import it.
 $(VENV_STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VPY) -m pip install --quiet --no-compile --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 chromium:
