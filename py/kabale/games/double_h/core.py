@@ -339,15 +339,14 @@ class Model:
         onto_of, beside_of = builds.get, parkings.get
         for source, card in tops:
             onto, beside = onto_of(card), beside_of(PARKS_ON[card])
+            free: Sequence[int] = ()  # the empty places it may go to
             if source == WASTE:
-                here = [*(onto or ()), *(beside or ()), *empty]
-            elif card & 3 == 0 and empty:
-                here = [*(onto or ()), *(beside or ()), *[index for index in empty if PLACE_VALUES[index] == card >> 2]]
-            elif onto or beside:
-                here = [*(onto or ()), *(beside or ())]
-            else:
-                continue
-            found.extend([(source, target) for target in sorted(here) if target != source])
+                free = empty
+            elif card & 3 == 0:
+                free = [index for index in empty if PLACE_VALUES[index] == card >> 2]
+            if onto or beside or free:
+                here = [*(onto or ()), *(beside or ()), *free]
+                found.extend([(source, target) for target in sorted(here) if target != source])
         return found
 
     def actions(self, state: State) -> list[Action]:
