@@ -34,8 +34,11 @@ from test_remote_play import (  # type: ignore[import-not-found]
 
 from kabale.net.views import observation_from_dict
 
-#: Firefox's preferences for this test: host candidates as addresses, not mDNS names.
-GECKO_PREFS = {"media.peerconnection.ice.obfuscate_host_addresses": False}
+#: Firefox's preferences for this test: host candidates as addresses, not mDNS names; and the
+#: system's reduced motion, as the host's context has it (and test_remote_play's devices): a whole hand
+#: is played here, each press waiting for the cards to land, and the motion is test_motion's. (The test
+#: took 24-56 s of a run with motion; alone, 22-28 s with it and 14-25 s without: the hand's pace varies.)
+GECKO_PREFS = {"media.peerconnection.ice.obfuscate_host_addresses": False, "ui.prefersReducedMotion": 1}
 TIMEOUT_S = CONNECT_TIMEOUT_MS / 1000
 
 
@@ -117,7 +120,8 @@ def gecko_plays(driver: engines.GeckoDriver, moves: int) -> None:
 def test_a_firefox_guest_plays_a_whole_hand_at_a_chromium_host(
         browser: Browser, site_with_relay: str, nostr_relay: LocalRelay, gecko: engines.GeckoDriver) -> None:
     guard = NetworkGuard()
-    context = browser.new_context(bypass_csp=False)  # the page's own policy, the relay named in it
+    # the page's own policy, the relay named in it; the cards still, as for the guest (GECKO_PREFS)
+    context = browser.new_context(bypass_csp=False, reduced_motion="reduce")
     context.add_init_script(INSTANT)
     guard.watch(context)
     try:
