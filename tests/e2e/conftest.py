@@ -233,14 +233,17 @@ CONTEXT_CHANGES = ("set_offline", "add_init_script", "route", "route_from_har", 
                    "set_extra_http_headers", "add_cookies", "expose_binding", "expose_function",
                    "set_geolocation", "set_default_timeout", "on", "once", "close")
 
-#: The cards' motion in the shared contexts' pages, at a fifth of its length (assets/js/motion.js
-#: ``timeScale``): every flight, deal, flip and win still runs, by the same code and in the same
-#: order, only sooner done. Why: a deal's second of motion cost the tests' browser 0.55-0.9 s of CPU
-#: (software compositing on 2 cores), and the tests wait for the cards to land before they press;
-#: five table files (40 tests) took 10 % less CPU and wall time with it. Set at each page's start and
-#: each start in place (``RESTART``), before a test's own scripts: a test that looks at motion as a
-#: player sees it sets its own scale (test_motion, test_press_in_flight); a ``fresh_context``'s pages
-#: move at full length. KABALE_E2E_MOTION=1 keeps the full length here too (to rule it out).
+#: The cards' cues in the shared contexts' pages (a deal, a flip, a computer's card, a win) at a fifth
+#: of their length (assets/js/motion.js ``timeScale``; a move's own flight keeps its 240 ms): each still
+#: runs, by the same code and in the same order, only sooner done. Why: a deal's second of motion cost
+#: the tests' browser 0.55-0.9 s of CPU (software compositing on 2 cores), and the tests wait for the
+#: cards to land before they press. Measured in back-to-back pairs, full length -> a fifth: five table files
+#: (40 tests, one worker) 83 s -> 75 s; nine files of motion, fit and drag (82 tests, two workers)
+#: 140 s -> 118 s, then 120 s -> 115 s (two runs of one tree here differ by up to 10 %: a small gain).
+#: Set at each page's start and each start in place (``RESTART``), before a test's own scripts: a test
+#: that looks at the cues as a player sees them sets its own scale (test_motion, test_press_in_flight,
+#: which read their lengths "as in life"); a ``fresh_context``'s pages move at full length.
+#: KABALE_E2E_MOTION=1 keeps the full length here too (to rule it out).
 MOTION_TIME_SCALE = "" if os.environ.get("KABALE_E2E_MOTION") else "window.kabaleMotionTimeScale = 0.2;"
 
 #: The storage a test leaves behind on the site's origin, cleared before the next test in the
