@@ -275,3 +275,31 @@ def opened() -> Iterator[list[Kabale]]:
     yield apps
     for kabale in apps:
         kabale.close()
+
+
+@pytest.fixture(autouse=True)
+def app_alone() -> Iterator[asyncio.AbstractEventLoop]:
+    """For a test that starts apps itself (``start(Boot(...))``, not through ``Kabale``): the page's
+    commands taken away before and after it, and an event loop of its own, as the thread's, whose
+    tasks (an app's later work: the computer's turns, ``later``, the modules imported ahead) are
+    cancelled and closed at its end. Autouse where a test file imports it by name.
+
+    Why: with no loop given, an app's tasks went to one asyncio made for the thread and never ran,
+    and their coroutines were reported "never awaited" in whichever later test let asyncio go
+    (``Kabale.close``): nine warnings in a run of the unit tests. In a worker of `make test` that
+    ran browser tests first they went to Playwright's loop instead (``Kabale.running``)."""
+    PAGE.take()
+    other = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+    finally:
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        loop.run_until_complete(asyncio.sleep(0))  # each cancelled task's coroutine ends
+        loop.close()
+        asyncio.set_event_loop(None)
+        asyncio.events._set_running_loop(other)
+        PAGE.take()

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import datetime
 import json
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
+from app_driver import app_alone  # noqa: F401 (an autouse fixture: a loop of its own, no page left)
 from kabale.daily import daily_candidate
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match
@@ -24,11 +25,6 @@ NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc).timestam
 DAY_MS = 86_400_000
 
 
-@pytest.fixture(autouse=True)
-def no_page_left() -> Iterator[None]:
-    PAGE.take()
-    yield
-    PAGE.take()
 
 
 def record(name: str, data: Any, at: float | None = None) -> str:

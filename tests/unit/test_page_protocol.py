@@ -8,10 +8,11 @@ applies (kabale.web.page.PAGE). No browser is needed to see what a screen shows.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
+from app_driver import app_alone  # noqa: F401 (an autouse fixture: a loop of its own, no page left)
 from kabale.web.app import App, start
 from kabale.web.dom import Drawn, h, keep
 from kabale.web.local_storage import Boot, Mirror
@@ -19,11 +20,6 @@ from kabale.web.page import PAGE, Event, Node, encode, nodes_of
 from kabale.web.storage.store import MemoryBackend
 
 
-@pytest.fixture(autouse=True)
-def no_page_left() -> Iterator[None]:
-    PAGE.take()
-    yield
-    PAGE.take()
 
 
 def target(*path: dict[str, Any]) -> list[dict[str, Any]]:

@@ -16,11 +16,11 @@ import base64
 import json
 import random
 import secrets
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from app_driver import Shown
+from app_driver import Shown, app_alone  # noqa: F401 (app_alone: an autouse fixture, a loop of its own)
 from kabale.web.app import App, start
 from kabale.web.dom import Drawn
 from kabale.web.local_storage import Boot
@@ -32,11 +32,6 @@ SETTINGS = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revisi
 RELAY = "ws://127.0.0.1:7000/"
 
 
-@pytest.fixture(autouse=True)
-def no_page_left() -> Iterator[None]:
-    PAGE.take()
-    yield
-    PAGE.take()
 
 
 @pytest.fixture(autouse=True)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import datetime
 import json
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
+from app_driver import app_alone  # noqa: F401 (an autouse fixture: a loop of its own, no page left)
 from kabale.web.app import start
 from kabale.web.local_storage import Boot
 from kabale.web.page import PAGE
@@ -21,11 +22,6 @@ from kabale.web.views.charts import Chart, Series, layout
 NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc).timestamp() * 1000
 
 
-@pytest.fixture(autouse=True)
-def no_page_left() -> Iterator[None]:
-    PAGE.take()
-    yield
-    PAGE.take()
 
 
 def record(name: str, data: Any) -> str:
