@@ -286,8 +286,9 @@ def app_alone() -> Iterator[asyncio.AbstractEventLoop]:
 
     Why: with no loop given, an app's tasks went to one asyncio made for the thread and never ran,
     and their coroutines were reported "never awaited" in whichever later test let asyncio go
-    (``Kabale.close``): nine warnings in a run of the unit tests. In a worker of `make test` that
-    ran browser tests first they went to Playwright's loop instead (``Kabale.running``)."""
+    (``Kabale.close``): nine warnings in a run of the unit tests alone (`make test` showed none,
+    presumably as its workers run browser tests first, and Playwright's loop, the thread's there
+    (``Kabale.running``), took the tasks instead)."""
     PAGE.take()
     other = asyncio.events._get_running_loop()
     asyncio.events._set_running_loop(None)

@@ -25,8 +25,6 @@ NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc).timestam
 DAY_MS = 86_400_000
 
 
-
-
 def record(name: str, data: Any, at: float | None = None) -> str:
     envelope: dict[str, Any] = {"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data}
     if at is not None:

@@ -20,8 +20,6 @@ from kabale.web.page import PAGE, Event, Node, encode, nodes_of
 from kabale.web.storage.store import MemoryBackend
 
 
-
-
 def target(*path: dict[str, Any]) -> list[dict[str, Any]]:
     """A target as page.js describes it: the element first, then its ancestors."""
     return list(path)

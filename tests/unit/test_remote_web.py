@@ -32,8 +32,6 @@ SETTINGS = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revisi
 RELAY = "ws://127.0.0.1:7000/"
 
 
-
-
 @pytest.fixture(autouse=True)
 def one_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The secrets the room, the tokens and each deal's seed come from (kabale.net.commitment), drawn

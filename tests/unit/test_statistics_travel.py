@@ -22,8 +22,6 @@ from kabale.web.views.charts import Chart, Series, layout
 NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc).timestamp() * 1000
 
 
-
-
 def record(name: str, data: Any) -> str:
     return json.dumps({"app": "kabale", "schema": 1, "name": name, "revision": 1, "data": data})
 
