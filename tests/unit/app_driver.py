@@ -140,19 +140,9 @@ class Kabale:
             self.take()
             self.settle()
 
-    @contextlib.contextmanager
-    def running(self) -> Iterator[None]:
-        """This app's event loop as the thread's for the length of a call. Why: a worker of `make test`
-        that ran browser tests first has Playwright's loop running in this thread (its sync API runs
-        one in a greenlet, for the whole session): asyncio would hand the app's tasks to that loop,
-        and refuses to run a second one while it runs."""
-        other = asyncio.events._get_running_loop()
-        asyncio.events._set_running_loop(None)
-        asyncio.set_event_loop(self.loop)
-        try:
-            yield
-        finally:
-            asyncio.events._set_running_loop(other)
+    def running(self) -> contextlib.AbstractContextManager[None]:
+        """This app's event loop as the thread's for the length of a call (``as_the_threads``)."""
+        return as_the_threads(self.loop)
 
     # -- what the page is told --------------------------------------------------------------------
 
@@ -203,11 +193,7 @@ class Kabale:
             self.take()
 
     def close(self) -> None:
-        with self.running():
-            for task in asyncio.all_tasks(self.loop):
-                task.cancel()
-            self.loop.run_until_complete(asyncio.sleep(0))
-        self.loop.close()
+        end(self.loop)
         asyncio.set_event_loop_policy(None)  # asyncio as before: a later test's own loop is made as usual
         PAGE.take()
 
@@ -266,6 +252,30 @@ class Kabale:
         return None if raw is None else json.loads(raw)["data"]
 
 
+@contextlib.contextmanager
+def as_the_threads(loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+    """``loop`` as the thread's event loop for the length of a call. Why: a worker of `make test`
+    that ran browser tests first has Playwright's loop running in this thread (its sync API runs
+    one in a greenlet, for the whole session): asyncio would hand an app's tasks to that loop,
+    and refuses to run a second one while it runs."""
+    other = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    asyncio.set_event_loop(loop)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(other)
+
+
+def end(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel ``loop``'s tasks, let each cancelled task's coroutine end, and close it."""
+    with as_the_threads(loop):
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        loop.run_until_complete(asyncio.sleep(0))
+    loop.close()
+
+
 @pytest.fixture
 def opened() -> Iterator[list[Kabale]]:
     """The apps a test started (it appends each ``Kabale``), closed after it: each has an event loop
@@ -290,17 +300,11 @@ def app_alone() -> Iterator[asyncio.AbstractEventLoop]:
     presumably as its workers run browser tests first, and Playwright's loop, the thread's there
     (``Kabale.running``), took the tasks instead)."""
     PAGE.take()
-    other = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
     loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
     try:
-        yield loop
+        with as_the_threads(loop):
+            yield loop
     finally:
-        for task in asyncio.all_tasks(loop):
-            task.cancel()
-        loop.run_until_complete(asyncio.sleep(0))  # each cancelled task's coroutine ends
-        loop.close()
+        end(loop)
         asyncio.set_event_loop(None)
-        asyncio.events._set_running_loop(other)
         PAGE.take()
