@@ -73,6 +73,9 @@ class Room:
         self.apps: dict[str, App] = {}
         self.commands: dict[str, list[list[Any]]] = {"h": [], "g": []}
         self.sent: dict[str, list[str]] = {"h": [], "g": []}  # texts each peer received
+        #: Kinds of message kept on their way (a slow network), and what was kept: sender, text.
+        self.hold: set[str] = set()
+        self.held: list[tuple[str, str]] = []
 
     def boot(self, peer: str, **values: Any) -> App:
         app = start(Boot(storage={"kabale:settings": SETTINGS}, origin="http://127.0.0.1:8000", pathname="/",
@@ -97,9 +100,18 @@ class Room:
                 to = command[1] or ("g" if sender == "h" else "h")
                 if to not in self.apps:
                     continue
+                if json.loads(command[2]).get("kind") in self.hold:
+                    self.held.append((sender, command[2]))
+                    continue
                 self.sent[to].append(command[2])
                 self.apps[to].receive({"type": "net-message", "extra": {"peer": sender, "text": command[2]}})
                 queue.append((to, PAGE.take()))
+
+    def release(self) -> None:
+        """What was kept on its way arrives."""
+        held, self.held, self.hold = self.held, [], set()
+        for sender, text in held:
+            self.input("h" if sender == "g" else "g", {"type": "net-message", "extra": {"peer": sender, "text": text}})
 
     def meet(self) -> None:
         self.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": True}})
@@ -283,6 +295,34 @@ def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_comput
     assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
     assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
     assert "Let the computer play for Bo" not in texts(room.drawing("h"))
+
+
+def test_next_hand_pressed_before_the_friend_s_bytes_come_deals_when_they_come() -> None:
+    """The hand's end reaches the friend's page a moment after the host's, and her page answers
+    it with her bytes for the next deal. A host quick to press Next hand is told whom the deal
+    waits for, and the hand is dealt as her bytes arrive, without a second press."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    hand = host.match.hand
+    room.hold = {"contribute"}  # her bytes for the next deal are slow to come
+    for _ in range(400):
+        if hand.is_over():
+            break
+        seat = hand.turn
+        observation = hand.observation(seat)
+        play(room, "h" if seat == "S" else "g", observation, observation.legal_moves[0])
+    assert hand.is_over() and not host.match.is_over()
+    assert room.held and host.missing() == ("W",)
+    room.input("h", click("next-hand"))
+    assert host.match.hand is hand, "dealt without her bytes"
+    assert "Waiting for Bo" in texts(room.drawing("h"))
+    room.release()
+    assert host.match.hand is not hand and not host.match.hand.is_over()
+    assert host.dealt and host.hand_deal == 2 and set(host.entropy) == {"W"}  # dealt with her bytes
+    shown = texts(room.drawing("h"))
+    assert "Waiting for Bo" not in shown and "Next hand" not in shown
+    assert room.apps["g"].screen.guest.deal == 2  # type: ignore[attr-defined]  # her page has the new hand
 
 
 def quiet_asked(room: Room, peer: str) -> list[bool]:

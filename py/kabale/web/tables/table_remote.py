@@ -56,6 +56,8 @@ class RemoteHostTable(KabalamTable):
         self.keep = keep
         self.address = query
         self.play_on = play_on
+        #: The host pressed Next hand (or New match) while a friend's bytes for the deal were missing.
+        self.deal_asked = False
         assert host.match is not None, "the host deals before the table opens"
         super().__init__(app, SavedMatch(plan, host.match))
 
@@ -173,12 +175,16 @@ class RemoteHostTable(KabalamTable):
         self.save()
 
     def remote_changed(self, before: Before | None, mover: str | None) -> None:
-        """A guest's message was handled: show the move it made, if any, as a computer's is shown."""
+        """A guest's message was handled: show the move it made, if any, as a computer's is shown;
+        deal, if the host asked to while a friend's bytes were still on their way."""
         hand = self.match.hand
         if before is not None and hand is before[0] and len(hand.history) > before[1] and mover is not None:
             self.finish_reveal(go_on=False)
             self.shown(mover, before[1], before[2])
             self.after_move(mover, max(self.app.settings.bot_delay_ms, 400))
+            return
+        if self.deal_asked and self.hand.is_over() and not self.host.missing():
+            self.deal()
             return
         self.refresh()
         self.continue_play()
@@ -189,7 +195,10 @@ class RemoteHostTable(KabalamTable):
 
     def deal(self) -> None:
         """The next hand, or a new match once this one is over: the host deals once every friend
-        present has sent her bytes for the deal (kabale.net.commitment)."""
+        present has sent her bytes for the deal (kabale.net.commitment). Asked before they have
+        come (a friend's page answers the hand's end a moment after the host's sees it), the
+        table says whom it waits for and deals when they come (``remote_changed``): the host
+        need not press again, nor guess when."""
         if not self.hand.is_over():
             return
         try:
@@ -197,8 +206,10 @@ class RemoteHostTable(KabalamTable):
         except ValueError:
             missing = ", ".join(self.name(seat) for seat in self.host.missing())
             self.message = Said.of("remote.waiting_for", name=missing)
+            self.deal_asked = True
             self.refresh()
             return
+        self.deal_asked = False
         self.send(out)
         self.save()
         self.stop_review()
