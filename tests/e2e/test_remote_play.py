@@ -336,6 +336,12 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     # the guest's page checked the deal the host revealed
     check = stored(guest, "kabalam-guest")["data"]["guest"]["checks"]  # type: ignore[index]
     assert [entry["outcome"] for entry in check] == ["ok"]
+    # the host deals on at once: the deal waits for the guest's bytes if they are still on their way,
+    # and comes as they come (a second press was needed); the guest's page has the new hand
+    host.get_by_role("button", name="New match" if match.is_over() else "Next hand").click()
+    guest.wait_for_function("() => JSON.parse(localStorage.getItem('kabale:kabalam-guest')).data.guest.deal === 2",
+                            timeout=CONNECT_TIMEOUT_MS)
+    expect(host.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_have_count(0)
 
 
 def test_a_guest_who_reloads_mid_hand_comes_back_to_its_seat(
