@@ -233,8 +233,14 @@ def click_double_h_move(page: Page, move: Any) -> None:
         side = "left" if move.target.side == "L" else "right"
         page.get_by_role("button", name=f"Turn over the pile on the {value}-place of the {side} H").click()
     else:
-        page.get_by_role("button", name="Give up").click()
+        give_up(page)
     settle(page)
+
+
+def give_up(page: Page) -> None:
+    """Give up a Double H game: the button, then yes to its question (it counts a loss)."""
+    page.get_by_role("button", name="Give up").click()
+    page.get_by_role("dialog").get_by_role("button", name="Give up, count a loss").click()
 
 
 #: What a Kabala table's Hint marks (issue 28): the cards a play lays, its packet, or a button (Yield, Draw).

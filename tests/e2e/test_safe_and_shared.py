@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
-from helpers import INSTANT, STILL, click_move, revision, saved_double_h, saved_match, saved_patience, stored, wait_for_save
+from helpers import INSTANT, STILL, click_move, give_up, revision, saved_double_h, saved_match, saved_patience, stored, wait_for_save
 from kabale.games.patience.rules import Patience
 
 pytestmark = STILL
@@ -149,20 +149,20 @@ def test_two_tabs_never_lose_or_double_a_result(page: Page, context: BrowserCont
     second.goto(base_url + "?game=double-h&seed=3")
     second.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
     second.evaluate("window.deaf = true")
-    first.get_by_role("button", name="Give up").click()  # deal 3 counted once, as a loss
+    give_up(first)  # deal 3 counted once, as a loss
     expect(first.locator(".stats")).to_contain_text("Played 1, won 0")
     first.get_by_role("button", name="New deal").first.click()
     expect(first.get_by_role("button", name="Give up")).to_be_enabled()
     fresh = saved_double_h(first).game.seed
     assert fresh != 3
     # the second tab still shows deal 3 in play: its click is not played on that old position,
-    # it is told and shown the game as the other tab left it
+    # it is told and shown the game as the other tab left it (before any question of its own)
     second.get_by_role("button", name="Give up").click()
     expect(second.get_by_role("alert").first).to_contain_text("also open in another tab")
     expect(second.locator(".deal-number")).to_contain_text(str(fresh))
     record = stored(second, "stats:double-h")
     assert record is not None and record["data"]["played"] == 1  # deal 3 not counted twice
-    second.get_by_role("button", name="Give up").click()  # now on the latest position: counted
+    give_up(second)  # now on the latest position: counted
     expect(second.locator(".stats")).to_contain_text("Played 2, won 0")
     record = stored(second, "stats:double-h")
     assert record is not None and record["data"]["played"] == 2

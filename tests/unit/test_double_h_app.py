@@ -66,6 +66,14 @@ def play(kabale: Kabale, move: Move) -> None:
         kabale.click(named(kabale, f"^Turn over the pile on the {value}-place of the {side} H$"))
     else:
         kabale.click(named(kabale, "^Give up$"))
+        give_up_confirmed(kabale)
+
+
+def give_up_confirmed(kabale: Kabale) -> None:
+    """Give up asks first (it counts a loss): the player says yes in the dialog."""
+    confirm = kabale.part("#dialog-body").all(tag="button", **{"data-action": "confirm"})
+    assert [node.words() for node in confirm] == ["Give up, count a loss"]
+    kabale.send({"type": "click", "within": "dialog", "path": confirm[0].path()})
 
 
 def cards_in(node: Shown) -> list[str]:
@@ -145,6 +153,26 @@ def test_a_lost_game_says_so_and_finds_where_it_was_lost(opened: list[Kabale]) -
     kabale.click(named(kabale, r"^Where was it lost\?$"))
     turning = kabale.view.all("turning")  # the solver's answer, drawn once it has searched (settle)
     assert len(turning) == 1 and turning[0].words().strip(), [node.words() for node in turning]
+
+
+def test_give_up_asks_first_and_only_a_yes_ends_the_game_and_counts_a_loss(opened: list[Kabale]) -> None:
+    """Give up sits beside Hint: a new player's stray tap on a phone ended a game and counted it lost
+    without a word, and an undo does not take the loss back. So it asks, as New deal does; Keep
+    playing (the dialog's Close, or Escape) changes nothing."""
+    kabale = deal(opened, 3)
+    play(kabale, Move.draw())
+    kabale.click(named(kabale, "^Give up$"))
+    assert kabale.part("#dialog-body").one(tag="h2").words() == "Give up this deal?"
+    assert "counts it as a loss in your statistics, even if you undo" in kabale.part("#dialog-body").words()
+    kabale.send({"type": "dialog-closed"})  # Keep playing
+    assert not saved(kabale).game.is_over() and not saved(kabale).counted
+    assert "Played 0" in kabale.view.one("stats").words()
+    kabale.click(named(kabale, "^Give up$"))
+    give_up_confirmed(kabale)
+    game = saved(kabale).game
+    assert game.result().outcome == "gave up" and len(game.history) == 2
+    assert "You gave up." in heading_words(kabale)
+    assert "Played 1, won 0" in kabale.view.one("stats").words()
 
 
 def test_a_yellow_pile_is_turned_over(opened: list[Kabale]) -> None:

@@ -386,7 +386,7 @@ class DoubleHTable(TableShell):
             "turn": lambda target: self.play(Move.turn(data(target, "place") or "")),
             "undo": lambda target: self.undo(),
             "redo": lambda target: self.redo(),
-            "give-up": lambda target: self.play(Move.give_up()),
+            "give-up": lambda target: self.give_up(),
             "hint": lambda target: self.ask_hint(),
             "dismiss": lambda target: self.dismiss(),
             "turning": lambda target: self.ask_turning_point(),
@@ -610,6 +610,16 @@ class DoubleHTable(TableShell):
             seen.add(replay.position())
         replay.apply(move)
         return replay.position() in seen
+
+    def give_up(self) -> None:
+        """Give up, once asked: it ends the game and counts a loss, which an undo does not take back
+        (a game counts once). Why ask: Give up sits beside Hint, and a new player's stray tap on a
+        phone ended a game and counted it lost without a word, as New deal asks before it does."""
+        if self.game_state.is_over():
+            return
+        t = self.t
+        self.app.confirm(t("give_up.heading"), t("give_up.counts_lost"), t("give_up.yes"),
+                         lambda: self.play(Move.give_up()))
 
     def ask_still_winnable(self) -> None:
         """Ask the solver whether the deal can still be won (an option)."""

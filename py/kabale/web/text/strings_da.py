@@ -37,6 +37,9 @@ STRINGS_DA: dict[str, str] = {
     "leave.yes.new-deal": "Nyt spil, tæl som tabt",
     "leave.yes.restart": "Forfra, tæl som tabt",
     "leave.keep": "Spil videre",
+    "give_up.heading": "Giv op i dette spil?",
+    "give_up.counts_lost": "Giver du op, slutter spillet, og det tæller som tabt i din statistik, også hvis du fortryder.",
+    "give_up.yes": "Giv op, tæl som tabt",
     # -- the rules page and the read-only deal (Double H until its table exists)
     "view.rules": "Sådan spiller du {game}",
     # -- settings
@@ -541,7 +544,7 @@ STRINGS_DA: dict[str, str] = {
     "home.continue": "Fortsæt: spil {seed}",
     "home.continue_round": "Fortsæt: spil {seed}, runde {round}",
     "home.continue_match": "Fortsæt",
-    "home.hand": "Hånd {hand}",
+    "home.hand": "Runde {hand}",
     "home.when.today": "i dag",
     "home.when.yesterday": "i går",
     "home.when.days": "for {count} dage siden",
@@ -615,7 +618,7 @@ STRINGS_DA: dict[str, str] = {
     "chart.points": "Point",
     "chart.points_yours": "Dine point pr. hånd",
     "chart.score": "Den sidste kamp, hånd for hånd",
-    "chart.hand": "Hånd (dens lukker nedenfor)",
+    "chart.hand": "Runde (dens lukker nedenfor)",
     "chart.total": "I alt",
     "chart.none": "Ingen spil endnu: graferne fyldes, mens du spiller.",
     "chart.table_note": "De samme tal som tabel",

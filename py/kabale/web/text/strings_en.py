@@ -23,6 +23,9 @@ STRINGS_EN: dict[str, str] = {
     "leave.yes.new-deal": "New deal, count a loss",
     "leave.yes.restart": "Restart, count a loss",
     "leave.keep": "Keep playing",
+    "give_up.heading": "Give up this deal?",
+    "give_up.counts_lost": "Giving up ends the game and counts it as a loss in your statistics, even if you undo.",
+    "give_up.yes": "Give up, count a loss",
     # -- the rules page and the read-only deal (Double H until its table exists)
     "view.rules": "How to play {game}",
     # -- settings

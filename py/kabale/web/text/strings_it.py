@@ -35,6 +35,9 @@ STRINGS_IT: dict[str, str] = {
     "leave.yes.new-deal": "Nuova partita, conta come persa",
     "leave.yes.restart": "Ricomincia, conta come persa",
     "leave.keep": "Continua a giocare",
+    "give_up.heading": "Abbandonare questa partita?",
+    "give_up.counts_lost": "Abbandonare chiude la partita e la conta come persa nelle tue statistiche, anche se annulli.",
+    "give_up.yes": "Abbandona, conta come persa",
     # -- the rules page and the read-only deal (Double H until its table exists)
     "view.rules": "Come si gioca a {game}",
     # -- settings
@@ -329,11 +332,11 @@ STRINGS_IT: dict[str, str] = {
     "dh.hint_none": "Suggerimento: nessuna mossa può più vincere.",
     "dh.aim": "Il suggerimento punta a una vittoria nel giro {round}, che vale ×{bonus}.",
     "dh.basis.seen": "Hai già visto tutte le carte ancora da venire, e questa mossa apre una linea vincente.",
-    "dh.basis.honest": "Questa mossa apre una tale vittoria in {won} dei {samples} ordini del tallone che potresti incontrare.",
+    "dh.basis.honest": "Questa mossa apre una tale vittoria in {won} ordini del tallone su {samples} tra quelli che potresti incontrare.",
     "dh.basis.circle": "Giocata ora, la mossa del suggerimento riporterebbe una posizione già vista in questa partita: pesca, e la partita va avanti.",
     "dh.basis.guess": "Nessuna vittoria trovata finora: questa mossa apre la linea che è arrivata più lontano.",
     "dh.basis.first_round": "Il primo giro mostra l'ordine del tallone: giralo tutto, poi gioca su ciò che hai visto.",
-    "dh.basis.first_round_counted": "Il primo giro mostra l'ordine del tallone: giralo tutto (una vittoria nel giro 1 è emersa solo in {won} dei {samples} ordini che potresti incontrare).",
+    "dh.basis.first_round_counted": "Il primo giro mostra l'ordine del tallone: giralo tutto (una vittoria nel giro 1 è emersa solo in {won} ordini su {samples} tra quelli che potresti incontrare).",
     "dh.basis.only": "È l'unica mossa.",
     "dh.basis.safe": "Questa costruzione è sicura, qualunque sia l'ordine del tallone.",
     "dh.basis.lost": "Sono state esaminate tutte le linee.",
