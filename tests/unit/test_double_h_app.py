@@ -173,6 +173,10 @@ def test_give_up_asks_first_and_only_a_yes_ends_the_game_and_counts_a_loss(opene
     assert game.result().outcome == "gave up" and len(game.history) == 2
     assert "You gave up." in heading_words(kabale)
     assert "Played 1, won 0" in kabale.view.one("stats").words()
+    assert kabale.said[("#announcer", "textContent")] == "You gave up."
+    # off to All games: what the table said to screen readers is not left for the next screen to say
+    kabale.click(kabale.part("#toolbar", "div").one(tag="button", data_action="lobby"), within="toolbar")
+    assert kabale.said[("#announcer", "textContent")] == ""
 
 
 def test_a_yellow_pile_is_turned_over(opened: list[Kabale]) -> None:

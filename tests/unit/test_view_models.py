@@ -151,7 +151,8 @@ def test_a_game_given_up_offers_the_turning_point_then_the_way_back() -> None:
     assert view.result is not None
     assert (view.result.classes, view.result.heading) == ("game-end lost", EN("dh.gave_up"))
     assert [b.action for b in view.result.actions] == ["turning", "new-deal"]
-    assert view.result.actions_class is None  # the buttons follow the lines, as Double H always had them
+    # the buttons in a row of their own, spaced as the patience's (they touched: "Where was it lost?New deal")
+    assert view.result.actions_class == "result-actions"
     assert view.hint.disabled and view.give_up.disabled
     view = double_h_view(game.facts(), DoubleHStats(), EN, **base, turning="Lost at move 3.", turning_index=3)  # type: ignore[arg-type]
     assert view.result is not None

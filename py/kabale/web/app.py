@@ -332,6 +332,9 @@ class App:
         if screen is not self.screen:
             self.screen.leave()
             self.shared = ""
+            # what the last screen said to screen readers is not this one's (a won patience's
+            # "You won!" stayed in the live region on the next game's table)
+            by_id("announcer").textContent = ""
         self.screen = screen
         url = self.address(self.query_of(screen))
         if url != "".join(self.location):

@@ -269,7 +269,7 @@ def double_h_result(facts: "TableFacts", t: Translate, seed: int | None, vetted_
         elif turning_index is not None:
             actions = (ButtonView("turning-go", t("dh.turning.go"), key="turning-go"),)
     return ResultView(kind="game-end", outcome="won" if result.outcome == "won" else "lost", heading=heading,
-                      heading_id="result-heading", lines=lines,
+                      heading_id="result-heading", lines=lines, actions_class="result-actions",
                       actions=actions + (ButtonView("new-deal", t("dh.new_deal"), key="new-deal", primary=True),))
 
 
