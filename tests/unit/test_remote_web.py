@@ -190,6 +190,8 @@ def test_each_page_draws_the_hand_from_its_own_seat_and_a_guest_s_move_reaches_t
     mine = {str(card) for card in hand.endowment("W")} | {str(card) for card in hand.face_up}
     named = {value for value in texts(room.drawing("g")) if len(value) == 2 and value[1] in "SHDC"}
     assert named and named <= mine
+    # both tables name the deal alike: the room's first
+    assert "Deal 1" in texts(room.drawing("h")) and "Deal 1" in texts(room.drawing("g"))
     # the guest plays when its turn comes: the host's match has its move
     for _ in range(60):
         if hand.turn == "W":

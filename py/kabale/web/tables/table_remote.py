@@ -126,8 +126,11 @@ class RemoteHostTable(KabalamTable):
             bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
         buttons = tuple(ButtonView("give-to-computer", self.t("remote.give", name=self.name(seat)),
                                    key=f"give-{seat}") for seat in away)
-        # a new match is dealt for everyone at the end of this one (its end offers it), not mid-match
-        bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match"))
+        # a new match is dealt for everyone at the end of this one (its end offers it), not mid-match;
+        # the deal as the room counts them, as every friend's table names it (the seed, a secret till
+        # the hand's end, is no number a friend could compare: kabale.net.commitment)
+        bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match"),
+                      deal=self.t("table.deal", seed=self.host.hand_deal))
         gone = {seat for seat in self.host.seats if self.host.seats[seat].away}
         seats = tuple(replace(seat, text=self.t("remote.away_seat", text=seat.text)) if seat.seat in gone else seat
                       for seat in view.seats)
