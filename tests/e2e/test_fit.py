@@ -193,6 +193,29 @@ def test_opening_kabalam_s_set_up_then_its_table_moves_nothing(screen: str, scre
 SET_UP_FITS = {"1280x800": True, "1366x768": True, "390x844": False, "768x1024": False}
 
 
+@pytest.mark.parametrize("screen", ["390x844", "1280x800"])
+def test_a_long_dialog_keeps_its_close_button_in_view(screen: str, screen_context: Any, base_url: str) -> None:
+    """Double H's rules on a phone are longer than the screen: the dialog scrolls, and its Close stays at its
+    foot, to be pressed and to close it, wherever the reader is (it was only at the very end, some
+    600 px down, and a tap outside the dialog does nothing)."""
+    page: Page = screen_context(*SCREENS[screen])
+    page.goto(base_url + "?game=double-h&seed=3")
+    wait_ready(page)
+    page.get_by_role("button", name="Rules").first.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    for scrolled in ("0", "d.scrollHeight / 2"):
+        dialog.evaluate(f"(d) => {{ d.scrollTop = {scrolled}; }}")
+        assert inside_viewport(page, "#dialog-close"), f"Close out of view at {screen}, scrolled {scrolled}"
+        hit = page.evaluate("""() => { const b = document.getElementById('dialog-close').getBoundingClientRect();
+          return document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2).id; }""")
+        assert hit == "dialog-close", f"Close is covered at {screen}: {hit}"
+    if screen == "390x844":
+        assert dialog.evaluate("(d) => d.scrollHeight > d.clientHeight"), "the rules no longer scroll: a test of nothing"
+    page.locator("#dialog-close").click()
+    expect(dialog).to_be_hidden()
+
+
 @pytest.mark.parametrize("screen", list(SET_UP_FITS))
 def test_kabalam_s_set_up_can_be_started_without_a_scroll(screen: str, screen_context: Any, base_url: str) -> None:
     page: Page = screen_context(*SCREENS[screen])
