@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from app_driver import app_alone  # noqa: F401 (an autouse fixture: a loop of its own, no page left)
+from kabale.cards import Card, double_h_deck, kabalam_deck, patience_deck
 from kabale.daily import daily_candidate
 from kabale.games.double_h.rules import DoubleH
 from kabale.games.kabalam.match import Match
@@ -19,6 +20,7 @@ from kabale.web.local_storage import Boot
 from kabale.web.page import PAGE
 from kabale.web.storage.history import History, Played
 from kabale.web.storage.saved import SavedDoubleH, SavedMatch, SavedPatience, SeatPlan, TablePlan
+from kabale.web.views.home import PICTURES
 
 #: Noon (UTC) on 2 December 2026, as the page's clock says it.
 NOON = datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.timezone.utc).timestamp() * 1000
@@ -100,6 +102,10 @@ def test_each_tile_shows_its_picture_its_statistics_and_continues_its_saved_game
         assert picture["aria-hidden"] == "true"
         faces = [node for node in flat(tile) if node.get("class", "").startswith("card face-")]
         assert len(faces) >= 5 and all(node["tag"] == "div" for node in faces)
+    # and only cards of each game's own deck (no king on KABALAM's tile: its deck has no court card)
+    decks = {"kabalam": kabalam_deck(), "patience": patience_deck(), "double-h": double_h_deck()}
+    for game, cards in PICTURES.items():
+        assert {Card.from_text(text) for text, *_ in cards if text} <= set(decks[game]), game
     assert "Played 12 · won 5 · streak 2" in texts(tiles["#more-patience"])
     assert "Played 0 · won 0 · streak 0" in texts(tiles["#more-double-h"])
     # Double H: the deal, its round, when it was last played

@@ -18,13 +18,14 @@ Translate = Callable[..., str]
 
 #: Each game's picture: its table in a few cards, drawn from the card faces of the tables
 #: (their classes, face-7S: no image of its own), as (card, left %, top %, turn in degrees).
-#: KABALAM: four packets on the felt and a hand; the patience: packets and the draw pile;
-#: Double H: the two H's, in a few cards each.
+#: KABALAM: the Kabala's three packets and a hand; the patience: the packets and the draw pile;
+#: Double H: the two H's, in a few cards each. Only cards of the game's own deck (KABALAM's and the
+#: patience's have no 10 and no court card: a player spotted a king on KABALAM's tile).
 PICTURES: dict[str, tuple[tuple[str, int, int, int], ...]] = {
-    "kabalam": (("KS", 4, 6, -4), ("7H", 20, 4, 3), ("QD", 36, 8, -2), ("2C", 52, 5, 4),
-                ("9S", 64, 40, -12), ("AH", 72, 36, -4), ("5D", 80, 38, 5)),
-    "patience": (("3C", 4, 8, 0), ("JH", 20, 8, 0), ("8S", 36, 8, 0), ("6D", 52, 8, 0),
-                 ("", 74, 8, 0), ("", 76, 12, 0), ("TH", 30, 44, -6), ("4S", 42, 44, 6)),
+    "kabalam": (("4S", 4, 6, -4), ("7H", 20, 4, 3), ("3D", 36, 8, -2),
+                ("9S", 60, 40, -12), ("AH", 68, 36, -4), ("5D", 76, 38, 5), ("2C", 84, 40, 10)),
+    "patience": (("3C", 4, 8, 0), ("5H", 20, 8, 0), ("8S", 36, 8, 0),
+                 ("", 74, 8, 0), ("", 76, 12, 0), ("2H", 30, 44, -6), ("4S", 42, 44, 6)),
     "double-h": (("AC", 4, 4, 0), ("AC", 4, 44, 0), ("2D", 18, 24, 0), ("KS", 32, 4, 0), ("KS", 32, 44, 0),
                  ("AH", 52, 4, 0), ("AH", 52, 44, 0), ("3S", 66, 24, 0), ("QH", 80, 4, 0), ("QH", 80, 44, 0)),
 }
