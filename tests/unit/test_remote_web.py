@@ -327,6 +327,25 @@ def test_next_hand_pressed_before_the_friend_s_bytes_come_deals_when_they_come()
     assert room.apps["g"].screen.guest.deal == 2  # type: ignore[attr-defined]  # her page has the new hand
 
 
+def test_the_kabalam_button_leads_host_and_friend_back_to_their_table() -> None:
+    """Off to All games mid-match, then KABALAM: each page is back at the table with her friends (it
+    was a new set-up, the table found again only by the browser's Back); the room is not joined
+    again and the friend stays seated."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    kabalam = {"type": "click", "within": "lobby", "path": [{"tag": "BUTTON", "attributes": {"data-game": "kabalam"}}]}
+    for peer in ("h", "g"):
+        room.input(peer, click("lobby"))
+        assert room.apps[peer].screen.game is None
+        room.input(peer, kabalam)
+        screen = room.apps[peer].screen
+        assert type(screen).__name__ == ("RemoteHostTable" if peer == "h" else "GuestTable"), type(screen)
+        assert "KABALAM table" in texts(room.drawing(peer))
+        assert [command[0] for command in room.commands[peer]].count("net-join") == 1
+    assert room.apps["h"].screen.host is host and not host.seats["W"].away  # type: ignore[attr-defined]
+
+
 def quiet_asked(room: Room, peer: str) -> list[bool]:
     """What ``peer``'s page was asked of the relays, in order: True quiet, False signal again."""
     return [bool(command[1]) for command in room.commands[peer] if command[0] == "net-quiet"]

@@ -56,15 +56,27 @@ class GuestLink:
     def save(self) -> None:
         self.app.save(GUEST, {"invite": self.invite.to_dict(), "guest": self.guest.to_dict()})
 
+    def seated(self) -> bool:
+        return self.guest.seat is not None and self.guest.observation is not None and self.guest.table is not None
+
+    def table(self) -> Any:
+        from .tables.table_remote import GuestTable
+
+        return GuestTable(self.app, self.guest, self.send, self.invite.query(), lambda: self.host_peer is not None)
+
+    def table_in_play(self) -> Any:
+        """Her seat's table while she holds one, else None: the KABALAM button leads back to it
+        (as the host's: kabale.web.remote_host.HostLink.table_in_play)."""
+        return self.table() if self.seated() else None
+
     def show(self) -> None:
         """The screen the guest's state calls for: the table once there is a hand, else the seats."""
         from .tables.table_remote import GuestTable
 
         screen = self.app.screen
-        if self.guest.seat is not None and self.guest.observation is not None and self.guest.table is not None:
+        if self.seated():
             if not isinstance(screen, GuestTable) or screen.guest is not self.guest:
-                self.app.show(GuestTable(self.app, self.guest, self.send, self.invite.query(),
-                                         lambda: self.host_peer is not None))
+                self.app.show(self.table())
                 return
         elif not isinstance(screen, GuestJoin) or screen.link is not self:
             self.app.show(GuestJoin(self.app, self))

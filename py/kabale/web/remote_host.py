@@ -74,6 +74,13 @@ class HostLink:
 
         return RemoteHostTable(self.app, self.host, self.plan, self.send, self.save, self.query(), self.play_on)
 
+    def table_in_play(self) -> Any:
+        """The host's table while its match is being played, else None: the KABALAM button (All
+        games, the home) leads back to it, as to a local match in progress. It led to a new set-up,
+        and the friends' table could be found again only by the browser's Back."""
+        match = self.host.match
+        return self.table() if match is not None and not match.is_over() else None
+
     def send(self, outgoing: list[Any]) -> None:
         for item in outgoing:
             remote_link.send(item.peer, item.text())
