@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import secrets
 from typing import Any
 
@@ -276,6 +277,20 @@ def test_a_guest_s_keys_and_the_host_s_only_buttons_do_nothing_at_its_table() ->
     room.input("g", click("new-match"))
     assert not [command for command in room.commands["g"] if command[0] == "warn"]  # no failure caught
     assert "New match" not in texts(room.drawing("g"))
+
+
+def test_while_the_host_s_page_is_gone_the_friend_s_table_says_it_is_connecting() -> None:
+    """The host's page reloads (or her phone sleeps): the friend's table says it is connecting to
+    her, not "Waiting for" her, which read as the host's turn while it was the friend's own."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    room.input("g", {"type": "net-peer", "extra": {"peer": "h", "joined": False}})
+    shown = texts(room.drawing("g"))
+    assert any(re.fullmatch(r"Connecting to .+…", text) for text in shown), shown
+    assert not [text for text in shown if text.startswith("Waiting for")]
+    room.input("g", {"type": "net-peer", "extra": {"peer": "h", "joined": True}})
+    room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": True}})
+    assert not [text for text in texts(room.drawing("g")) if text.startswith("Connecting to")]
 
 
 def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer() -> None:

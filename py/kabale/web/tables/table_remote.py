@@ -418,7 +418,8 @@ class GuestTable(KabalamTable):
             bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
         hosts = [seat["name"] for seat in table["seats"] if seat["kind"] == "here"]
         if not self.host_here():  # the host's page is gone (a reload, a phone asleep): its answers wait
-            bar = replace(bar, status=self.t("remote.waiting_for", name=hosts[0] if hosts else self.t("remote.host_name")))
+            # not "Waiting for Anna", which reads as her turn while it is this page's own (a playthrough)
+            bar = replace(bar, status=self.t("remote.connecting", name=hosts[0] if hosts else self.t("remote.host_name")))
         result = view.result
         if result is not None:
             # the deal everyone can check (kabale.net.commitment): what this page found once the host revealed it

@@ -501,6 +501,7 @@ STRINGS_DA: dict[str, str] = {
     "remote.no_relay": "Kan ikke nå et relæ for at møde dine venner ({reason}). Tjek forbindelsen, eller spil på denne enhed.",
     "remote.ready_to_start": "Alle har sat sig: start, når du er klar.",
     "remote.waiting_friends": "Venter på, at alle venner sætter sig.",
+    "remote.connecting": "Forbinder til {name} …",
     "remote.waiting_for": "Venter på {name}",
     "remote.give": "Lad computeren spille for {name}",
     "remote.host_deals": "Værten giver næste spil.",

@@ -483,6 +483,7 @@ STRINGS_EN: dict[str, str] = {
     "remote.no_relay": "Cannot reach a relay to meet your friends ({reason}). Check the connection, or play at this device.",
     "remote.ready_to_start": "Everyone has sat down: start when you are ready.",
     "remote.waiting_friends": "Waiting for every friend to sit down.",
+    "remote.connecting": "Connecting to {name}…",
     "remote.waiting_for": "Waiting for {name}",
     "remote.give": "Let the computer play for {name}",
     "remote.host_deals": "The host deals the next hand.",

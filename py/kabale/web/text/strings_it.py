@@ -501,6 +501,7 @@ STRINGS_IT: dict[str, str] = {
     "remote.no_relay": "Impossibile raggiungere un relay per incontrare i tuoi amici ({reason}). Controlla la connessione, o gioca su questo dispositivo.",
     "remote.ready_to_start": "Tutti si sono seduti: inizia quando vuoi.",
     "remote.waiting_friends": "In attesa che tutti gli amici si siedano.",
+    "remote.connecting": "Connessione con {name}…",
     "remote.waiting_for": "In attesa di {name}",
     "remote.give": "Fai giocare il computer per {name}",
     "remote.host_deals": "Chi ospita distribuisce la mano seguente.",
