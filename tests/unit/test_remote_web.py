@@ -168,6 +168,21 @@ def seated_room() -> tuple[Room, str]:
     return room, link
 
 
+def test_a_set_up_with_a_friend_at_a_distance_asks_no_deal_number() -> None:
+    """A deal at a distance is drawn from every friend's bytes, never from the set-up's number: the
+    field was there, and what was typed in it was silently not dealt. It gives way to a line that
+    says why, and comes back when no seat is a friend's at a distance."""
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none")
+    assert "Deal number" in texts(room.drawing("h"))
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    shown = texts(room.drawing("h"))
+    assert "Deal number" not in shown and "seed" not in shown  # (no field named seed either)
+    assert any(text.startswith("With a friend on another device, each deal is drawn") for text in shown)
+    room.input("h", change("SELECT", "hard", **{"data-field": "kind", "data-seat": "W"}))
+    assert "Deal number" in texts(room.drawing("h"))
+
+
 def test_the_host_s_room_is_the_invite_s_and_its_password_travels_only_in_the_fragment() -> None:
     room, link = seated_room()
     host, guest = room.joined("h"), room.joined("g")

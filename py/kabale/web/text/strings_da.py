@@ -147,6 +147,7 @@ STRINGS_DA: dict[str, str] = {
     "setup.options": "Valgmuligheder",
     "setup.compounded_doubles": "Double med tværsum: en doubles to kort må give målet som tværsum (6 + 7 på en 4'er)",
     "setup.free_yield": "Frit stop: du må stoppe, når du har spillet én gang",
+    "setup.seed_remote": "Med en ven på en anden enhed trækkes hvert spil af alles tilfældige bytes, så hver af jer kan kontrollere det: intet spilnummer.",
     "setup.seed": "Spilnummer",
     "setup.start": "Start partiet",
     "setup.need_person": "Nogen skal spille: gør mindst én plads til en person.",

@@ -133,6 +133,7 @@ STRINGS_EN: dict[str, str] = {
     "setup.options": "Options",
     "setup.compounded_doubles": "Compounded Doubles: a Double's two cards may compound to the sum (6 + 7 on a 4)",
     "setup.free_yield": "Free yield: you may stop after your first play",
+    "setup.seed_remote": "With a friend on another device, each deal is drawn from everyone's random bytes, so that each of you can check it: no deal number.",
     "setup.seed": "Deal number",
     "setup.start": "Start the match",
     "setup.need_person": "Someone has to play: make at least one seat a person.",

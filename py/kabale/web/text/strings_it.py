@@ -146,6 +146,7 @@ STRINGS_IT: dict[str, str] = {
     "setup.compounded_doubles": "Doppie cabalistiche: in una Doppia conta anche la somma cabalistica "
     "delle due carte (6 + 7 su un 4)",
     "setup.free_yield": "Cedo libero: puoi cedere il turno dopo la tua prima giocata",
+    "setup.seed_remote": "Con un amico su un altro dispositivo, ogni mano è estratta dai byte casuali di tutti, così ognuno può verificarla: nessun numero di partita.",
     "setup.seed": "Numero di partita",
     "setup.start": "Inizia la partita",
     "setup.need_person": "Qualcuno deve giocare: assegna almeno un posto a una persona.",
