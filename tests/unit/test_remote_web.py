@@ -581,3 +581,40 @@ def test_the_invite_is_shared_by_the_page_in_the_click_and_a_failure_is_said() -
     assert "Could not share the link: copy it instead." in texts(room.drawing("h"))
     room.input("h", {"type": "shared", "extra": {"how": "shared"}})
     assert "Could not share the link: copy it instead." not in texts(room.drawing("h"))
+
+
+def test_the_guest_shows_the_host_s_play_with_the_old_sum_until_its_packet_flips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play of the host's lies on its packet for a moment at the guest's table, over the packet's
+    old face-up card and with the old compounded sum, as at the host's own; the new card and the new
+    sum come with the flip (a playthrough's screenshot, taken during the flip's motion, seemed to
+    show the new sum under the play)."""
+    normal = json.loads(SETTINGS)
+    normal["data"]["bot_speed"] = "normal"  # a play is shown for a moment (none at the instant pace)
+    monkeypatch.setitem(globals(), "SETTINGS", json.dumps(normal))
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host, guest = room.apps["h"].screen, room.apps["g"].screen
+    hand = host.match.hand  # type: ignore[attr-defined]
+    for _ in range(60):
+        assert not hand.is_over(), "the hand ended before the host could play cards"
+        host.finish_reveal(go_on=False)  # type: ignore[attr-defined]
+        guest.finish_reveal(go_on=False)  # type: ignore[attr-defined]
+        seat = hand.turn
+        observation = hand.observation(seat)
+        plays = [move for move in observation.legal_moves if move.kind in ("bare", "double")]
+        if seat == "S" and plays:
+            break
+        play(room, "h" if seat == "S" else "g", observation, observation.legal_moves[0])
+    old = hand.face_up
+    play(room, "h", observation, plays[0])
+    new = hand.face_up
+    old_sum, new_sum = (" + ".join(str(card.value) for card in cards) for cards in (old, new))
+    drawn = " ".join(texts(room.drawing("g")))
+    assert guest.reveal is not None and guest.reveal.under == old[plays[0].packet - 1]  # type: ignore[attr-defined]
+    assert f"Compounded sum {old_sum} =" in drawn and "Host played" in drawn
+    assert f"Compounded sum {old_sum} =" in " ".join(texts(room.drawing("h")))  # as at the host's own table
+    guest.finish_reveal()  # type: ignore[attr-defined]  # its moment is over: the packet flips
+    room.route("g")
+    drawn = " ".join(texts(room.drawing("g")))
+    assert f"Compounded sum {new_sum} =" in drawn and guest.reveal is None  # type: ignore[attr-defined]
