@@ -319,8 +319,7 @@ class App:
         if game not in SAVED_SOLITAIRES:  # KABALAM: its set-up, or the match in progress
             # the table with friends at a distance, while it is played (this page's room: remote_host,
             # remote_guest): a new set-up here left it to be found only by the browser's Back
-            at_a_distance = getattr(self.remote, "table_in_play", None)
-            table = at_a_distance() if seed is None and at_a_distance is not None else None
+            table = self.remote.table_in_play() if seed is None and self.remote is not None else None
             if table is not None:
                 self.show(table, push=push)
                 return

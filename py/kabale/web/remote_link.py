@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .page import PAGE
 from .routes import query_fields
@@ -145,6 +145,9 @@ class Link(Protocol):
     def on_error(self, reason: str) -> None: ...
 
     def close(self) -> None: ...
+
+    def table_in_play(self) -> Any:
+        """This page's table at a distance while it is played (a Screen), else None."""
 
 
 def join(invite: Invite) -> None:

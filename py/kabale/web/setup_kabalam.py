@@ -96,14 +96,15 @@ class KabalamSetup(Screen):
                 for option in ("compounded_doubles", "free_yield")
             ),
         )
-        seed = h("div", {"class": "seed-row"},
-                 h("label", {"for": "setup-seed", "text": t("setup.seed")}),
-                 h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "data-field": "seed",
-                             "value": self.seed}))
         if any(plan.is_remote for plan in self.seats[: self.count]):
             # a deal at a distance is drawn from every friend's bytes (kabale.net.commitment), never from
             # this number: the field was there, and what was typed in it was silently not dealt
             seed = h("p", {"class": "hint seed-row", "text": t("setup.seed_remote")})
+        else:
+            seed = h("div", {"class": "seed-row"},
+                     h("label", {"for": "setup-seed", "text": t("setup.seed")}),
+                     h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "data-field": "seed",
+                                 "value": self.seed}))
         return h(
             "section", {"class": "setup-form", "aria-labelledby": "setup-heading"},
             h("h2", {"id": "setup-heading", "text": t("setup.heading")}),
