@@ -618,3 +618,59 @@ def test_the_guest_shows_the_host_s_play_with_the_old_sum_until_its_packet_flips
     room.route("g")
     drawn = " ".join(texts(room.drawing("g")))
     assert f"Compounded sum {new_sum} =" in drawn and guest.reveal is None  # type: ignore[attr-defined]
+
+
+def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_own_decisions(
+        app_alone: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Her end of the hand was the scores alone, with no Review (a playthrough), while the host's
+    showed every seat's cards left and offered one. Once the host reveals the deal and her page's
+    check agrees, the hand is public: her page deals it again from the seed, shows every seat's
+    cards left as the host's does, and reviews her decisions as the host's table would; the whole
+    hand is kept with her seat, so a reload keeps it too (a record from before it loads as it did)."""
+    from kabale.bots.review import review_kabalam
+    from kabale.net.guest import Guest
+    from kabale.web.tables import table_remote
+
+    # fewer sampled deals than a table's (the review is the engine's, tested for its costs elsewhere):
+    # this test is of what the friend's page reviews, and the page reviews it as asked
+    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
+    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    hand = host.match.hand
+    for _ in range(400):
+        if hand.is_over():
+            break
+        seat = hand.turn
+        observation = hand.observation(seat)
+        play(room, "h" if seat == "S" else "g", observation,
+             next((move for move in observation.legal_moves if move.is_play), observation.legal_moves[0]))
+    assert hand.is_over()
+    table = room.apps["g"].screen
+    guest = table.guest  # type: ignore[attr-defined]
+    assert guest.checks[guest.deal].ok
+    whole = guest.revealed_hand()
+    assert whole is not None and whole.to_dict() == hand.to_dict()  # the host's hand, card for card
+    result = hand.result()
+    drawn = texts(room.drawing("g"))
+    for seat in hand.seats:
+        if seat != result.closer and seat not in result.out_with_thirteen:
+            assert f"cost {sum(card.value for card in hand.endowment(seat))}" in drawn, seat  # the host's cards too
+    assert "Review" in drawn
+    room.input("g", click("review"))
+    app_alone.run_until_complete(table._review_task)  # type: ignore[attr-defined]
+    room.route("g")
+    expected = review_kabalam(whole, ("W",), 6, 0, deals=60)
+    assert expected["decisions"], "West made no decision to review"
+    assert table.review == expected  # type: ignore[attr-defined]  # as the host's table would review her
+    drawn = texts(room.drawing("g"))
+    assert "Review: your decisions beside the hard computer's" in drawn
+    first = expected["decisions"][0]["move_number"]
+    room.input("g", click("review-jump", **{"data-move": str(first)}))
+    assert table.jumped == first  # type: ignore[attr-defined]  # the hand as it stood, from her seat
+    assert table.shown_hand().to_dict()["moves"] == hand.to_dict()["moves"][:first - 1]  # type: ignore[attr-defined]
+    kept = guest.to_dict()
+    assert Guest.from_dict(json.loads(json.dumps(kept))).revealed_hand().to_dict() == hand.to_dict()
+    before = {key: value for key, value in kept.items() if key != "revealed"}  # a record of an earlier release
+    assert Guest.from_dict(before).revealed_hand() is None and Guest.from_dict(before).checks == guest.checks

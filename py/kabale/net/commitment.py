@@ -46,7 +46,7 @@ from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.state import SEATS
 from kabale.net.views import observation_for
 
-__all__ = ["new_secret", "new_entropy", "commitment", "deal_seed", "is_hex", "check_deal", "DealCheck", "SEED_BITS",
+__all__ = ["new_secret", "new_entropy", "commitment", "deal_seed", "is_hex", "check_deal", "dealt_again", "DealCheck", "SEED_BITS",
            "SECRET_BYTES"]
 
 SECRET_BYTES = 32
@@ -107,6 +107,15 @@ class DealCheck:
         return self.outcome == OK
 
 
+def dealt_again(seed: int, seats: Sequence[str], starter: str, options: Options, moves: Sequence[str]) -> KabalamHand:
+    """The hand a revealed seed deals, its moves replayed: what a guest checks the cards it saw
+    against, and, once they agree, the whole hand its end shows (every seat's cards left) and its
+    Review replays (IllegalMove or ValueError if the moves cannot be played on it)."""
+    hand = KabalamHand.deal(seed, seats=list(seats), options=options, starter=starter)
+    hand.replay(moves)
+    return hand
+
+
 def check_deal(deal: int, committed: str | None, secret: str, entropy: Mapping[str, str], claimed_seed: int,
                mine: tuple[str, str] | None, seats: Sequence[str], starter: str, options: Options,
                moves: Sequence[str], seat: str, seen: Sequence[Event]) -> DealCheck:
@@ -130,9 +139,7 @@ def check_deal(deal: int, committed: str | None, secret: str, entropy: Mapping[s
     if seed != claimed_seed:
         return failed(SEED, "The seed named is not the one the secret and the bytes make")
     try:
-        hand = KabalamHand.deal(seed, seats=list(seats), options=options, starter=starter)
-        hand.replay(moves)
-        again = observation_for(hand, seat).history
+        again = observation_for(dealt_again(seed, seats, starter, options, moves), seat).history
     except (IllegalMove, ValueError):
         return failed(CARDS, "The moves played cannot be played on the hand that seed deals")
     if tuple(again) != tuple(seen):

@@ -10,7 +10,9 @@ meant for its seat; nothing it holds is more than its seat may see.
 
 It also keeps what checks the host (kabale.net.commitment): each deal's
 commitment as seen before that deal, the bytes it sent, and the history it saw;
-when the host reveals a deal, :attr:`Guest.checks` gets what the check found.
+when the host reveals a deal, :attr:`Guest.checks` gets what the check found,
+and once it agrees, :meth:`Guest.revealed_hand` is the whole hand (now public:
+every seat's cards left at its end, and the hand a Review replays).
 And it checks as it goes that the host never rewrites what it showed: a state
 for the hand it holds must continue the history seen (else ``problems`` says so).
 
@@ -27,10 +29,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from kabale.game import IllegalMove
 from kabale.games.kabala.rules import Options
+from kabale.games.kabalam.hand import KabalamHand
 from kabale.games.kabalam.state import HandResult, KabalamObservation
 from kabale.net import messages as m
-from kabale.net.commitment import DealCheck, check_deal, is_hex, new_entropy
+from kabale.net.commitment import DealCheck, check_deal, dealt_again, is_hex, new_entropy
 from kabale.net.messages import Contribute, GuestMessage, Hello, Join, Leave, Play, Refusal, Refused, Reveal
 from kabale.net.views import apply_view, event_from_dict, observation_from_dict, observation_to_dict
 
@@ -59,6 +63,10 @@ class Guest:
         self.commitments: dict[int, str] = {}  # each deal's hash, as seen before it was dealt
         self.sent: dict[int, str] = {}  # the bytes sent for each deal
         self.checks: dict[int, DealCheck] = {}
+        #: The last hand whose deal checked out, dealt again from its seed with its moves (its record,
+        #: kabale.games.kabalam.hand): the whole hand, every seat's cards, public once revealed.
+        self.revealed: dict[str, Any] | None = None
+        self._revealed_hand: tuple[int, KabalamHand] | None = None
         self.refusal: Refusal | None = None  # the host's last refusal, for the table to show
         self.problems: list[str] = []
         self._joining: str | None = None
@@ -211,9 +219,26 @@ class Guest:
             options = Options.from_dict(reveal.options)
         except ValueError:
             options = observation.options
-        self.checks[reveal.deal] = check_deal(
+        check = check_deal(
             reveal.deal, self.commitments.get(reveal.deal), reveal.secret, reveal.entropy, reveal.seed, mine,
             reveal.seats, reveal.starter, options, self.moves, self.seat, observation.history)
+        self.checks[reveal.deal] = check
+        if check.ok:  # the hand is the one the seed deals: it may be shown whole, and reviewed
+            hand = dealt_again(reveal.seed, reveal.seats, reveal.starter, options, self.moves)
+            self.revealed, self._revealed_hand = {"deal": reveal.deal, "hand": hand.to_dict()}, (reveal.deal, hand)
+
+    def revealed_hand(self) -> KabalamHand | None:
+        """The hand held, whole, once it is over and its deal checked out (every seat's cards, for
+        its end and its Review); None before, or if the check failed."""
+        if self.revealed is None or self.revealed.get("deal") != self.deal:
+            return None
+        if self._revealed_hand is None or self._revealed_hand[0] != self.deal:
+            try:
+                self._revealed_hand = (self.deal, KabalamHand.from_dict(self.revealed["hand"]))
+            except (IllegalMove, ValueError, KeyError, TypeError):
+                self.revealed = None  # a damaged part of the record: the rest of it stands
+                return None
+        return self._revealed_hand[1]
 
     # -- the guest's storage ------------------------------------------------------------------------
 
@@ -235,6 +260,7 @@ class Guest:
             "sent": {str(deal): entropy for deal, entropy in self.sent.items()},
             "checks": [{"deal": check.deal, "outcome": check.outcome, "text": check.text}
                        for check in self.checks.values()],
+            "revealed": self.revealed,
         }
 
     @classmethod
@@ -257,6 +283,8 @@ class Guest:
                           if is_hex(entropy)}
             guest.checks = {int(c["deal"]): DealCheck(int(c["deal"]), str(c["outcome"]), str(c["text"]))
                             for c in data["checks"]}
+            revealed = data.get("revealed")  # (not in the records of releases before it)
+            guest.revealed = revealed if isinstance(revealed, dict) and isinstance(revealed.get("deal"), int) else None
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"a damaged guest record: {error}") from None
         return guest

@@ -19,14 +19,16 @@ Neither asks where a seat's player sits beyond the set-up's plan ("remote": a fr
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generator
 
+from kabale.bots.review import TABLE_DEALS, TABLE_WORLDS, think_review
 from kabale.cards import Card
 from kabale.games.kabala.rules import Move
 from kabale.games.kabalam.state import HandResult, KabalamObservation
 from kabale.game import IllegalMove
 from kabale.session import Session, Turn
 
+from ..coach.sliced_review import Progress
 from ..storage.saved import BOT_LEVELS, SavedMatch, SeatPlan, TablePlan
 from ..text.i18n import Said, Told, Words
 from ..text.messages import refusal
@@ -286,9 +288,20 @@ class ObservedHand:
         return self.seen.face_up
 
     def endowment(self, seat: str) -> tuple[Card, ...] | None:
-        """This seat's cards; None for another's, which are not this page's to know (the scores
-        say what they cost)."""
-        return self.seen.endowment if seat == self.seen.seat else None
+        """This seat's cards; another's once the hand is over and its deal checked out (the host
+        revealed it: the end shows every seat's cards left, as the host's does), else None, not
+        this page's to know."""
+        if seat == self.seen.seat:
+            return self.seen.endowment
+        whole = self.guest.revealed_hand() if self.is_over() else None
+        return None if whole is None else whole.endowment(seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole hand's record, once revealed (a Review's jump replays it to a decision)."""
+        whole = self.guest.revealed_hand()
+        if whole is None:
+            raise ValueError("a hand not revealed yet cannot be replayed")
+        return whole.to_dict()
 
 
 class ObservedMatch:
@@ -395,8 +408,22 @@ class GuestTable(KabalamTable):
     def covered(self) -> bool:
         return False
 
+    def reviewed(self) -> tuple[str, ...]:
+        """This page's seat alone: its player's decisions (the friends review their own)."""
+        seat = self.guest.seat
+        return (seat,) if seat is not None and seat in self.hand.seats else ()
+
     def may_review(self) -> bool:
-        return False  # a review replays the whole deal, which this page does not hold
+        """Once the hand is over and its deal checked out: a review replays the whole deal, which
+        this page holds only once the host has revealed it (kabale.net.guest ``revealed_hand``)."""
+        return self.hand.is_over() and self.guest.revealed_hand() is not None and bool(self.reviewed())
+
+    def think_review(self) -> Generator[Progress, None, dict[str, Any]]:
+        """The review of the revealed hand, as the host's table reviews it (the same sampled deals
+        per decision, seed 0): the friend's decisions, each beside the hard computer's choice."""
+        whole = self.guest.revealed_hand()
+        assert whole is not None, "may_review holds"
+        return think_review(whole, self.reviewed(), TABLE_WORLDS, 0, deals=TABLE_DEALS)
 
     def continue_play(self) -> None:
         """The host plays what follows by itself (forced moves, the computer's turns)."""
@@ -473,6 +500,7 @@ class GuestTable(KabalamTable):
                 self._to_say.update(range(before[1], len(hand.history)))
             self.show_for_a_moment(OWN_REVEAL_MS)
         elif before is not None and before[0] is not hand:
+            self.stop_review()  # a review, or a jump into one, belongs to the hand before
             self.reveal, self.flipped, self.selected, self.focus = None, None, frozenset(), 0
             self.dealing = True
         self.refresh()
