@@ -12,6 +12,7 @@ the host's match; a hostile message is refused and the guest is told why in its 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import random
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 
 from app_driver import Shown, app_alone  # noqa: F401 (app_alone: an autouse fixture, a loop of its own)
+from kabale.games.kabala.rules import KINDS
 from kabale.web.app import App, start
 from kabale.web.dom import Drawn
 from kabale.web.local_storage import Boot
@@ -308,7 +310,9 @@ def test_while_the_host_s_page_is_gone_the_friend_s_table_says_it_is_connecting(
     assert not [text for text in texts(room.drawing("g")) if text.startswith("Connecting to")]
 
 
-def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer() -> None:
+def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer(app_alone: Any) -> None:
+    """And on her return her table tells her how many turns the computer played for her: her log
+    alone read as if she had made them (a playthrough)."""
     room, _ = seated_room()
     room.input("h", click("start-remote"))
     hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
@@ -317,16 +321,33 @@ def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_comput
             break
         observation = hand.observation("S")
         play(room, "h", observation, observation.legal_moves[0])
-    del room.apps["g"]  # her page is gone
+    her_page = room.apps.pop("g")  # her page is gone (a phone asleep)
     room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": False}})
     shown = texts(room.drawing("h"))
     assert "Waiting for Bo" in shown and "Let the computer play for Bo" in shown
     assert any(text.startswith("Bo: ") and text.endswith(" · away") for text in shown)
     before = len(hand.moves)
+    played = sum(1 for event in hand.history if event.seat == "W" and event.kind in KINDS)
     room.input("h", click("give-to-computer", **{"data-key": "give-W"}))
     assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
     assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
     assert "Let the computer play for Bo" not in texts(room.drawing("h"))
+    for _ in range(100):  # the computer plays her turns (and South's moves come between)
+        app_alone.run_until_complete(asyncio.sleep(0.01))
+        room.route("h")
+        if hand.is_over() or sum(1 for event in hand.history if event.seat == "W" and event.kind in KINDS) > played:
+            break
+        if hand.turn == "S":
+            observation = hand.observation("S")
+            play(room, "h", observation, observation.legal_moves[0])
+    for_her = sum(1 for event in hand.history if event.seat == "W" and event.kind in KINDS) - played
+    assert for_her >= 1, "the computer never played for her"
+    room.apps["g"] = her_page  # she is back: her page found the host's gone, then here again
+    room.input("g", {"type": "net-peer", "extra": {"peer": "h", "joined": False}})
+    room.meet()
+    said = "one turn" if for_her == 1 else f"{for_her} turns"
+    assert f"While you were away, the computer played {said} for you." in texts(room.drawing("g"))
+    assert not room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]  # hers again
 
 
 def test_next_hand_pressed_before_the_friend_s_bytes_come_deals_when_they_come() -> None:

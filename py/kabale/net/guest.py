@@ -68,6 +68,8 @@ class Guest:
         self.revealed: dict[str, Any] | None = None
         self._revealed_hand: tuple[int, KabalamHand] | None = None
         self.refusal: Refusal | None = None  # the host's last refusal, for the table to show
+        #: Turns the computer played for this seat that the table has not told her of yet.
+        self.played_for: int = 0
         self.problems: list[str] = []
         self._joining: str | None = None
 
@@ -134,7 +136,7 @@ class Guest:
     def _apply(self, message: Any) -> list[GuestMessage]:
         if isinstance(message, m.Table):
             table = _table(message.fields())
-            self.table = table
+            self._seen_table(table)
             return self._committed(table)
         if isinstance(message, m.Seated):
             if message.seat != self._joining:
@@ -167,7 +169,8 @@ class Guest:
                 observation.history[:len(self.observation.history)] != self.observation.history
                 or moves[:len(self.moves)] != self.moves):
             self._problem("history_changed: the host's state does not continue the hand seen")
-        self.table, self.deal, self.match, self.results = table, message.deal, match, results
+        self._seen_table(table)
+        self.deal, self.match, self.results = message.deal, match, results
         self.observation, self.moves = observation, moves
         if reveal is not None:
             self._check(reveal)
@@ -187,6 +190,16 @@ class Guest:
             self.results = [*self.results, updated.result]
         self.observation, self.moves, self.match = updated, [*self.moves, *moves], match
         return []
+
+    def _seen_table(self, table: dict[str, Any]) -> None:
+        """The table as it is now; the computer's turns for this seat that it shows newly (her
+        seat was given to the computer while she was away) wait in :attr:`played_for` for her table."""
+        def turns(seats: Any) -> int:
+            return next((int(seat["computer_turns"]) for seat in seats if seat["seat"] == self.seat), 0)
+
+        before = 0 if self.table is None else turns(self.table["seats"])
+        self.played_for += max(0, turns(table["seats"]) - before)
+        self.table = table
 
     def _committed(self, table: Mapping[str, Any], again: bool = False) -> list[GuestMessage]:
         """A commitment seen: keep it if the deal is still to come, and send this seat's bytes
@@ -296,6 +309,11 @@ def _texts(value: Any) -> list[str]:
     return list(value)
 
 
+def _count(value: Any) -> int:
+    """A count a host sent (0 for anything else: a host of an earlier release sends none)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000 else 0
+
+
 def _table(data: Any) -> dict[str, Any]:
     """A table's fields, checked enough that reading them later cannot fail."""
     if not isinstance(data, Mapping):
@@ -310,7 +328,8 @@ def _table(data: Any) -> dict[str, Any]:
             raise ValueError("a table's seat has a seat, a name and a kind")
         checked.append({"seat": seat["seat"], "kind": seat["kind"], "name": seat["name"][:m.MAX_NAME],
                         "level": str(seat.get("level", "")),
-                        **{flag: bool(seat.get(flag)) for flag in ("taken", "away", "computer", "contributed")}})
+                        **{flag: bool(seat.get(flag)) for flag in ("taken", "away", "computer", "contributed")},
+                        "computer_turns": _count(seat.get("computer_turns"))})
     deal, hashed = data.get("deal"), data.get("commitment")
     if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0 or not is_hex(hashed):
         raise ValueError("a table names its deal and the commitment to it")

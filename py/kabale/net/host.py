@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from kabale.game import IllegalMove
-from kabale.games.kabala.rules import Move, Options
+from kabale.games.kabala.rules import KINDS as MOVE_KINDS, Move, Options
 from kabale.games.kabalam.match import Match
 from kabale.games.kabalam.state import seats_of
 from kabale.net import messages as m
@@ -105,6 +105,7 @@ class _Seat:
     token_hash: str | None = None  # a remote seat's guest holds the token with this hash
     away: bool = False  # a remote seat whose guest is not connected
     computer: bool = False  # a remote seat the computer plays while its guest is away
+    computer_turns: int = 0  # the turns the computer played for a remote seat in the hand in play
 
     @property
     def taken(self) -> bool:
@@ -157,6 +158,7 @@ class Host:
         self.peers: dict[str, str] = {}  # peer -> the seat it holds
         self.lobby: set[str] = set()  # peers that asked for the table and sit nowhere yet
         self._sent: dict[str, tuple[int, int, int]] = {}  # seat -> (hand_deal, events, moves) sent
+        self._counted = (0, 0)  # the hand's history read for the computer's turns: (hand_deal, events)
 
     # -- what anyone may know --------------------------------------------------------------
 
@@ -169,7 +171,8 @@ class Host:
         """The table as anyone may see it (the invite's page shows it before sitting down)."""
         seats = [{"seat": seat, "kind": state.kind, "name": state.name, "level": state.level, "taken": state.taken,
                   "away": state.away, "computer": state.kind == COMPUTER or state.computer,
-                  "contributed": seat in self.entropy} for seat, state in self.seats.items()]
+                  "computer_turns": state.computer_turns, "contributed": seat in self.entropy}
+                 for seat, state in self.seats.items()]
         return Table(self.name, seats, self.deal, self.commitment, self.dealt, self.options.to_dict())
 
     def missing(self) -> tuple[str, ...]:
@@ -207,6 +210,9 @@ class Host:
             self.session = self._new_session(self.match)
         self.match.next_hand(seed)
         self.seed, self.dealt, self.hand_deal = seed, True, self.deal
+        for state in self.seats.values():
+            state.computer_turns = 0
+        self._counted = (self.hand_deal, 0)
         return self._after_move()
 
     def play_here(self, seat: str, move: Move | str) -> list[Outgoing]:
@@ -447,6 +453,7 @@ class Host:
         if match is None or match.hand is None:
             return []
         hand, out = match.hand, []
+        self._count_computer_turns()
         summary: dict[str, Any] | None = None
         for peer, seat in self.peers.items():
             sent = self._sent.get(seat)
@@ -464,6 +471,19 @@ class Host:
             self._sent[seat] = (self.hand_deal, len(observation.history), len(hand.moves))
         return out
 
+    def _count_computer_turns(self) -> None:
+        """Count the turns the computer played for each away friend (a remote seat given to it),
+        from the history not read yet: the table says how many, so that her page can tell her on
+        her return (the moves were her seat's, and her log alone read as if she had made them)."""
+        hand = None if self.match is None else self.match.hand
+        if hand is None or self._counted[0] != self.hand_deal:
+            return
+        for event in hand.history[self._counted[1]:]:
+            state = self.seats.get(event.seat or "")
+            if state is not None and event.kind in MOVE_KINDS and state.kind == REMOTE and state.computer:
+                state.computer_turns += 1
+        self._counted = (self.hand_deal, len(hand.history))
+
     # -- the host's storage -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -476,7 +496,8 @@ class Host:
             "options": self.options.to_dict(),
             "play_computers": self.play_computers,
             "seats": [{"seat": seat, "kind": state.kind, "name": state.name, "level": state.level,
-                       "token_hash": state.token_hash, "away": state.away, "computer": state.computer}
+                       "token_hash": state.token_hash, "away": state.away, "computer": state.computer,
+                       "computer_turns": state.computer_turns}
                       for seat, state in self.seats.items()],
             "match": None if self.match is None else self.match.to_dict(),
             "deal": self.deal,
@@ -506,6 +527,7 @@ class Host:
                 state = host.seats[seat["seat"]]
                 state.token_hash, state.computer = seat["token_hash"], bool(seat["computer"])
                 state.away = state.kind == REMOTE
+                state.computer_turns = int(seat.get("computer_turns", 0))  # (not in earlier records)
             if data["match"] is not None:
                 host.match = Match.from_dict(data["match"])
                 host.session = host._new_session(host.match)
@@ -513,6 +535,8 @@ class Host:
             host.secret, host.entropy, host.seed = str(data["secret"]), dict(data["entropy"]), data["seed"]
             reveal = data["last_reveal"]
             host.last_reveal = None if reveal is None else Reveal(**reveal)
+            if host.match is not None and host.match.hand is not None:  # what the record counted
+                host._counted = (host.hand_deal, len(host.match.hand.history))
         except (KeyError, TypeError, IllegalMove) as error:
             raise ValueError(f"a damaged host record: {error}") from None
         if not is_hex(host.secret) or not all(is_hex(value) for value in host.entropy.values()):

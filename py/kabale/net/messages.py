@@ -293,7 +293,8 @@ class Leave(_Message):
 @dataclass(frozen=True)
 class Table(_Message):
     """The table as anyone may see it: its name, each seat (``seat``, ``kind``: here, remote or
-    computer, ``name``, ``taken``, ``away``, ``computer``: played by the computer now), the
+    computer, ``name``, ``taken``, ``away``, ``computer``: played by the computer now,
+    ``computer_turns``: the turns it played for a friend away in the hand in play), the
     hash the host committed to for the next deal, and whether it has been dealt."""
 
     KIND: ClassVar[str] = "table"

@@ -490,6 +490,10 @@ class GuestTable(KabalamTable):
         refusal, self.guest.refusal = self.guest.refusal, None
         if refusal is not None:
             self.message = refusal_words(refusal.code, refusal.text, refusal.details)
+        played_for, self.guest.played_for = self.guest.played_for, 0
+        if played_for:  # back at her seat, which the computer played meanwhile: her log alone reads as her own
+            self.message = Said.of("remote.played_for_one") if played_for == 1 \
+                else Said.of("remote.played_for_many", count=played_for)
         hand = self.hand
         if before is not None and before[0] is hand and len(hand.history) > before[1] and mover is not None:
             self.finish_reveal(go_on=False)

@@ -504,6 +504,8 @@ STRINGS_DA: dict[str, str] = {
     "remote.waiting_friends": "Venter på, at alle venner sætter sig.",
     "remote.connecting": "Forbinder til {name} …",
     "remote.waiting_for": "Venter på {name}",
+    "remote.played_for_one": "Mens du var væk, spillede computeren én tur for dig.",
+    "remote.played_for_many": "Mens du var væk, spillede computeren {count} ture for dig.",
     "remote.give": "Lad computeren spille for {name}",
     "remote.host_deals": "Værten giver næste spil.",
     "remote.bad_invite": "Dette invitationslink er ufuldstændigt: bed din ven om det igen.",

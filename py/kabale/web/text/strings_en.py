@@ -486,6 +486,8 @@ STRINGS_EN: dict[str, str] = {
     "remote.waiting_friends": "Waiting for every friend to sit down.",
     "remote.connecting": "Connecting to {name}…",
     "remote.waiting_for": "Waiting for {name}",
+    "remote.played_for_one": "While you were away, the computer played one turn for you.",
+    "remote.played_for_many": "While you were away, the computer played {count} turns for you.",
     "remote.give": "Let the computer play for {name}",
     "remote.host_deals": "The host deals the next hand.",
     "remote.bad_invite": "This invite link is incomplete: ask your friend for it again.",

@@ -504,6 +504,8 @@ STRINGS_IT: dict[str, str] = {
     "remote.waiting_friends": "In attesa che tutti gli amici si siedano.",
     "remote.connecting": "Connessione con {name}…",
     "remote.waiting_for": "In attesa di {name}",
+    "remote.played_for_one": "Mentre eri via, il computer ha giocato un turno per te.",
+    "remote.played_for_many": "Mentre eri via, il computer ha giocato {count} turni per te.",
     "remote.give": "Fai giocare il computer per {name}",
     "remote.host_deals": "Chi ospita distribuisce la mano seguente.",
     "remote.bad_invite": "Questo link d'invito è incompleto: chiedilo di nuovo al tuo amico.",
