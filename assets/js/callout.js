@@ -212,6 +212,12 @@ const SPARE = "h2, h3, .packet-label, .memory-aid, .log-lines li, .review-at, .s
 const BUBBLE_REM = [19, 15, 12];
 /** What a square pixel over anything NEEDED costs a spot, beside a pixel of distance. */
 const OVER_NEEDED = 1000;
+/** What a square pixel over anything SPARE costs a hint's spot, beside a pixel of distance: its words
+ *  keep by their packet, over a name or a heading if need be. */
+const SPARE_WEIGHT = 0.02;
+/** ... and a refusal's: it speaks of the whole Kabala, and a name it hid ("Packet 2", "Your endowment")
+ *  is worth a longer way (on a phone it goes under the hand, by the picked-up cards it refused). */
+const REFUSAL_SPARE_WEIGHT = 0.5;
 /** How far from its packet (in rem) the whole bubble may go before its first line alone is tried there. */
 const FAR_REM = 4;
 /** The bubble's second line, left out of sight when no spot near is free for both (KABALAM's, the patience's). */
@@ -236,7 +242,7 @@ function distance(a, b) {
 
 /** The spot nearest ``place`` for a bubble of one of ``sizes`` inside ``bounds``: over none of ``needed``
  *  (else over as little of them as may be), then over as little of ``spare``. */
-function freeSpot(place, sizes, bounds, needed, spare) {
+function freeSpot(place, sizes, bounds, needed, spare, spareWeight = SPARE_WEIGHT) {
   let best = null;
   for (const size of sizes) {
     const { width, height } = size;
@@ -263,7 +269,7 @@ function freeSpot(place, sizes, bounds, needed, spare) {
         }
         cost += OVER_NEEDED * covered;
         if (best !== null && cost >= best.cost) continue;
-        for (const other of spare) cost += 0.02 * overlap(box, other);
+        for (const other of spare) cost += spareWeight * overlap(box, other);
         if (best === null || cost < best.cost) best = { cost, box, size, covered };
       }
     }
@@ -283,6 +289,28 @@ function placeBubble() {
   const target = (packet && table.querySelector(`.kabala .packet-button[data-packet="${packet}"]`))
     || table.querySelector(".mine .endowment .card.hinted")
     || table.querySelector('.mine [data-action="draw"], .mine [data-action="yield"]') || table.querySelector(".felt") || table;
+  placeNear(table, bubble, target, NEEDED, SPARE_WEIGHT);
+}
+
+/** A refusal of a KABALAM or patience table ("The Kabala sums to 2; …") by the Kabala it speaks of. The
+ *  layout sets it on the felt's lower edge, where it lay over the packets' names and "Your endowment"
+ *  (a playthrough, a phone and 1280x800 alike); here it moves to the free spot nearest the Kabala, over
+ *  nothing needed (the hint's words included), over as few names and headings as may be. */
+function placeRefusal() {
+  const table = document.querySelector("#view > .kabala-table");
+  const feedback = table && table.querySelector(":scope > .feedback");
+  if (!feedback) return;
+  for (const name of BUBBLE_INLINE) feedback.style.removeProperty(name);
+  const refusal = feedback.querySelector(".refusal");
+  if (!refusal || !refusal.textContent.trim()) return;
+  const target = table.querySelector(".felt .kabala") || table.querySelector(".felt") || table;
+  placeNear(table, feedback, target, `${NEEDED}, .coach-hint, .patience-hint`, REFUSAL_SPARE_WEIGHT);
+}
+
+/** Move ``element`` (absolutely placed from here on) to the free spot nearest ``target``: inside the table
+ *  and out of its side panel, over none of ``needed`` (else as little as may be), over as little of
+ *  SPARE (each square pixel ``spareWeight`` pixels of distance); a second line (SECOND_LINE) is left out of sight when only the first fits near. */
+function placeNear(table, element, target, needed, spareWeight) {
   const frame = table.getBoundingClientRect();
   const edge = 2;
   const bounds = { left: Math.max(frame.left, 0) + edge, top: Math.max(frame.top, 0) + edge,
@@ -292,30 +320,30 @@ function placeBubble() {
   if (panel && panel.height > (bounds.bottom - bounds.top) / 2 && panel.left > frame.left + frame.width / 2) {
     bounds.right = Math.min(bounds.right, panel.left - edge);  // the log, a side panel: the words keep out of it
   }
-  const second = bubble.querySelector(SECOND_LINE);
+  const second = element.querySelector(SECOND_LINE);
   if (second) second.classList.remove("visually-hidden");
-  Object.assign(bubble.style, { position: "absolute", left: "0px", top: "0px", right: "auto", bottom: "auto",
+  Object.assign(element.style, { position: "absolute", left: "0px", top: "0px", right: "auto", bottom: "auto",
     transform: "none" });
-  const origin = bubble.getBoundingClientRect();
+  const origin = element.getBoundingClientRect();
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const needed = boxesOf(table, NEEDED, bubble);
-  const spare = boxesOf(table, SPARE, bubble);
+  const over = boxesOf(table, needed, element);
+  const spare = boxesOf(table, SPARE, element);
   const place = target.getBoundingClientRect();
-  let best = freeSpot(place, bubbleSizes(bubble, bounds, rem), bounds, needed, spare);
+  let best = freeSpot(place, bubbleSizes(element, bounds, rem), bounds, over, spare, spareWeight);
   // No free spot (a 360x740 phone: the pass's words lay over the packets and the hand), or none near (a
   // 390x844 phone: under the hand, 250 px from the packet): the move alone, by its packet, its second line
   // (the margin, the worlds it was counted in) read out but not shown (kabale.css's .visually-hidden)
   const near = FAR_REM * rem;
   if (best !== null && (best.covered > 0 || distance(best.box, place) > near) && second) {
     second.classList.add("visually-hidden");
-    const brief = freeSpot(place, bubbleSizes(bubble, bounds, rem), bounds, needed, spare);
+    const brief = freeSpot(place, bubbleSizes(element, bounds, rem), bounds, over, spare, spareWeight);
     const better = brief !== null && (best.covered > 0 ? brief.cost < best.cost
       : brief.covered === 0 && distance(brief.box, place) <= near);
     if (better) best = brief;
     else second.classList.remove("visually-hidden");
   }
   if (best === null) return;
-  Object.assign(bubble.style, { left: `${best.box.left - origin.left}px`, top: `${best.box.top - origin.top}px`,
+  Object.assign(element.style, { left: `${best.box.left - origin.left}px`, top: `${best.box.top - origin.top}px`,
     width: `${best.size.width}px`, maxWidth: "none", zIndex: "6" });
 }
 
@@ -334,6 +362,7 @@ function bubbleSizes(bubble, bounds, rem) {
 
 function placeAll() {
   placeWords();
+  placeRefusal();  // (first: the hint's words keep off the refusal where it now stands)
   placeBubble();
 }
 

@@ -113,9 +113,13 @@ SCREENS = [
 ]
 
 
-def hides_nothing(page: Page, selector: str, what: str, spared: str = "") -> None:
+#: And what a refusal must not lie over either: the names and headings it was set over (a playthrough).
+NAMES = "#view .packet-label, #view .mine h3, #view .table-bar h2"
+
+
+def hides_nothing(page: Page, selector: str, what: str, spared: str = "", needed: str = NEEDED) -> None:
     """The bubbles of ``selector`` are shown, in view, and over nothing the player needs."""
-    found = page.evaluate(COVERED, [selector, NEEDED, spared])
+    found = page.evaluate(COVERED, [selector, needed, spared])
     assert found["bubbles"] > 0, f"{what}: no bubble is shown"
     assert not found["covered"], f"{what} hides {found['covered']}"
     for index in range(found["bubbles"]):
@@ -169,6 +173,25 @@ def test_kabalam_s_hint_hides_nothing_the_player_needs(page: Page, open_kabale: 
 
 
 @pytest.mark.parametrize("screen", SCREENS)
+def test_kabalam_s_refusal_hides_no_packet_s_name_nor_the_hand_s_heading(
+        page: Page, open_kabale: Callable[..., Page], screen: str) -> None:
+    """A playthrough: "The Kabala sums to 2; …" lay on the felt's lower edge, over "Packet 1" to
+    "Packet 3" and "Your endowment" (a phone, and 1280x800). It stands by the Kabala where it hides none
+    of them (on a phone, under the hand, by the prompt that says what was picked up)."""
+    page.add_init_script(INSTANT)
+    open_kabale("?game=kabalam&seed=7")
+    page.get_by_label("Who sits West?").select_option(label="The computer, normal")
+    press(page, page.get_by_role("button", name="Start the match"))
+    expect(page.locator(".seat-me.turn")).to_have_count(1, timeout=30_000)
+    press(page, page.locator(".mine button[data-card]").first)  # the ace of hearts, on a Kabala of 2
+    press(page, page.locator('.kabala .packet-button[data-packet="1"]'))
+    expect(page.get_by_role("alert")).to_contain_text("The Kabala sums to 2")
+    hides_nothing(page, ".kabala-table > .feedback .refusal", f"KABALAM's refusal at {screen}",
+                  needed=f"{NEEDED}, {NAMES}")
+    page.screenshot(path=f"/tmp/nothing-hidden-kabalam-refusal-{screen.split()[0]}.png")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 def test_the_patience_s_hint_and_refusal_hide_nothing_the_player_needs(
         page: Page, open_kabale: Callable[..., Page], screen: str) -> None:
     """Deal 11: a 4 refused on packet 1, then the hint (on a phone, it lay over the sum; at 1280x800 over
@@ -182,7 +205,8 @@ def test_the_patience_s_hint_and_refusal_hide_nothing_the_player_needs(
     expect(page.locator(".patience-hint")).to_be_visible(timeout=30_000)
     expect(page.get_by_role("alert")).to_contain_text("The Kabala sums to 6")
     hides_nothing(page, ".patience-hint", f"the patience's hint with a refusal at {screen}")
-    hides_nothing(page, ".kabala-table > .feedback .refusal", f"the patience's refusal at {screen}")
+    hides_nothing(page, ".kabala-table > .feedback .refusal", f"the patience's refusal at {screen}",
+                  needed=f"{NEEDED}, {NAMES}")
     page.screenshot(path=f"/tmp/nothing-hidden-patience-{screen.split()[0]}.png")
 
 
