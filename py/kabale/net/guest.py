@@ -222,10 +222,13 @@ class Guest:
         return [Contribute(self.seat, self.token, deal, entropy)]
 
     def _check(self, reveal: Reveal) -> None:
-        """Check a revealed deal against what this seat saw of it (once)."""
+        """Check a revealed deal against what this seat saw of it (once; again only to deal the whole
+        hand of a deal checked before the page kept it: a record of release 43e629a, reloaded)."""
         observation = self.observation
-        if (reveal.deal in self.checks or reveal.deal != self.deal or observation is None
-                or observation.result is None or self.seat is None):
+        if reveal.deal != self.deal or observation is None or observation.result is None or self.seat is None:
+            return
+        known = self.checks.get(reveal.deal)
+        if known is not None and (not known.ok or self.revealed_hand() is not None):
             return
         mine = (self.seat, self.sent[reveal.deal]) if reveal.deal in self.sent else None
         try:
@@ -235,7 +238,8 @@ class Guest:
         check = check_deal(
             reveal.deal, self.commitments.get(reveal.deal), reveal.secret, reveal.entropy, reveal.seed, mine,
             reveal.seats, reveal.starter, options, self.moves, self.seat, observation.history)
-        self.checks[reveal.deal] = check
+        if known is None:
+            self.checks[reveal.deal] = check  # (what was found first stands)
         if check.ok:  # the hand is the one the seed deals: it may be shown whole, and reviewed
             hand = dealt_again(reveal.seed, reveal.seats, reveal.starter, options, self.moves)
             self.revealed, self._revealed_hand = {"deal": reveal.deal, "hand": hand.to_dict()}, (reveal.deal, hand)
