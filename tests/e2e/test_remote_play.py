@@ -320,6 +320,13 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     expect(guest.get_by_text("The host deals the next hand.")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
     # the guest's page checked the deal the host revealed, and says so
     expect(guest.get_by_text(re.compile("^The deal checks out"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    # the deal is public now: her end offers her Review and, at a hand's end, shows every seat's cards
+    # left as the host's does (it showed her own alone)
+    expect(guest.get_by_role("button", name="Review")).to_be_visible()
+    if not match.is_over():
+        left = [page.locator(".hand-scores .left-words").all_inner_texts() for page in (host, guest)]
+        assert left[0] == left[1] and any(words.startswith("cost ") for words in left[1]), left
+    guest.screenshot(path="/tmp/remote-guest-hand-end.png")
     # every message the guest received names only cards its seat was shown
     received = guest.evaluate("window.kabaleNetRecord")
     assert received and all(item["text"] for item in received)

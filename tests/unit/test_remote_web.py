@@ -679,6 +679,9 @@ def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_ow
         if seat != result.closer and seat not in result.out_with_thirteen:
             assert f"cost {sum(card.value for card in hand.endowment(seat))}" in drawn, seat  # the host's cards too
     assert "Review" in drawn
+    # her own moves are "You" in her log, as her draws were (it said "Bo passed" beside "You drew")
+    assert not [text for text in drawn if text.startswith("Bo ")]
+    assert [text for text in drawn if re.match(r"You (played|passed|yielded)", text)]
     room.input("g", click("review"))
     app_alone.run_until_complete(table._review_task)  # type: ignore[attr-defined]
     room.route("g")

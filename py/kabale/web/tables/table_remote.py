@@ -351,13 +351,15 @@ class ObservedMatch:
 
 
 def guest_plan(guest: "Guest") -> TablePlan:
-    """Who sits where, from the host's table: this page's seat is "you", a friend's or the host's
-    seat a person elsewhere ("remote", with her name), the computer at its level."""
+    """Who sits where, from the host's table: this page's seat is "you" (unnamed: "You" in her log,
+    her pill and her end, as at the host's own table; her log said "Bo passed" beside "You drew"),
+    a friend's or the host's seat a person elsewhere ("remote", with her name), the computer at its
+    level."""
     assert guest.table is not None
     seats = []
     for seat in guest.table["seats"]:
         if seat["seat"] == guest.seat:
-            seats.append(SeatPlan(seat["seat"], "you", seat["name"][:24]))
+            seats.append(SeatPlan(seat["seat"], "you", ""))
         elif seat["kind"] == "computer" and seat["level"] in BOT_LEVELS:
             seats.append(SeatPlan(seat["seat"], seat["level"], ""))
         else:
