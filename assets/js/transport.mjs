@@ -17,6 +17,8 @@
 //   TURN servers, for strict networks, are ICE servers like the others.
 // * Trystero connects its relays once per page, at the first join, and keeps them for every later
 //   room: a second join naming other relays would silently use the first's, so it is refused here.
+// * Connections: `rtcPolyfill` is KeptOfferConnection (below), so that a page that has been in the
+//   room longer than a minute can still offer a connection.
 
 import {
   getRelaySockets, joinRoom as joinTrystero, pauseRelayReconnection, resumeRelayReconnection, selfId,
@@ -36,6 +38,47 @@ let relaysInUse = null;
 // How long a join waits for a relay's socket to open before it says none can be reached.
 export const RELAY_WAIT_MS = 10_000;
 
+// Trystero keeps a pool of connections, each with an offer made at the join, and renews an offer
+// older than 57 s before it sends it: it rolls the offer back, restarts ICE and makes another. In
+// Chromium that renewal races with the `negotiationneeded` the rollback fires and leaves an offer whose
+// ICE never gathers: no candidate goes out, the connection is never made, and it is dropped 23 s
+// later. Trystero lets the page with the smaller selfId make the offer, so a page that had been in the
+// room a minute could no longer reach a page that came (a friend's reload, a host's: a new selfId)
+// whenever it was its turn to offer, about every other time, and tried again with another aged offer
+// for good (a playthrough: the friend's page said the host was away, the host's said she was).
+// tests/e2e/test_remote_reload.py shows it. So the connections Trystero makes here keep an offer that
+// no one has answered as it was made: the renewal's rollback, ICE restart and new offer all give back
+// the offer there is, with the candidates gathered for it. Those hold while the connection is open
+// (its host candidates, its TURN allocation, which the browser refreshes); a server-reflexive one
+// may have aged, and then the checks find the peer-reflexive address instead. A connection that has
+// been answered (a live one, an answerer's) behaves as any other.
+const KeptOfferConnection = globalThis.RTCPeerConnection && class KeptOfferConnection extends RTCPeerConnection {
+  // An offer made and not yet answered: what a pooled connection holds.
+  #unanswered() {
+    return this.signalingState === "have-local-offer" && this.localDescription?.type === "offer"
+      && !this.remoteDescription;
+  }
+
+  setLocalDescription(description) {
+    if (this.#unanswered() && (description?.type === "rollback"
+        || (description?.type === "offer" && description.sdp === this.localDescription.sdp))) {
+      return Promise.resolve();
+    }
+    return super.setLocalDescription(description);
+  }
+
+  restartIce() {
+    if (!this.#unanswered()) super.restartIce();
+  }
+
+  createOffer(options) {
+    if (options?.iceRestart && this.#unanswered()) {
+      return Promise.resolve({ type: "offer", sdp: this.localDescription.sdp });
+    }
+    return super.createOffer(options);
+  }
+};
+
 function relayList(urls) {
   if (!Array.isArray(urls) || urls.length === 0) {
     throw new Error("transport: no relay URLs; Trystero would signal through public relays of its own");
@@ -54,6 +97,7 @@ export function trysteroConfig({ appId, password, relayUrls, iceServers }) {
   if (!appId) throw new Error("transport: an appId is needed");
   if (!password) throw new Error("transport: a room needs a password (it encrypts the signalling)");
   const config = { appId, password, relayConfig: { urls: relayList(relayUrls) } };
+  if (KeptOfferConnection) config.rtcPolyfill = KeptOfferConnection;
   if (iceServers !== undefined) config.rtcConfig = { iceServers: [...iceServers] };
   return config;
 }
