@@ -447,6 +447,10 @@ def test_a_host_who_reloads_resumes_the_match_and_the_guest_comes_back_by_itself
         devices: Devices, base_url: str, nostr_relay: LocalRelay) -> None:
     host, guest = seated_pair(devices, base_url, nostr_relay, moves=4)
     moves = [str(move) for move in host_match(host).hand.moves]  # type: ignore[union-attr]
+    # a minute at the table first, as a friend's reload has (above): her page's offers are old ones, and
+    # where her page offers (its selfId the smaller, every other time) they stayed without candidates
+    guest.evaluate(AGED)
+    host.add_init_script(AGED)
     host.reload()
     wait_ready(host)
     expect(host.get_by_role("region", name="KABALAM table")).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
