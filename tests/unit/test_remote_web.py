@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 
 from app_driver import Shown, app_alone  # noqa: F401 (app_alone: an autouse fixture, a loop of its own)
-from kabale.games.kabala.rules import KINDS
 from kabale.web.app import App, start
 from kabale.web.dom import Drawn
 from kabale.web.local_storage import Boot
@@ -327,7 +326,14 @@ def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_comput
     assert "Waiting for Bo" in shown and "Let the computer play for Bo" in shown
     assert any(text.startswith("Bo: ") and text.endswith(" · away") for text in shown)
     before = len(hand.moves)
-    played = sum(1 for event in hand.history if event.seat == "W" and event.kind in KINDS)
+    given = len(hand.history)
+
+    def her_turns() -> int:
+        """Her turns since her seat was given: runs of her seat's events in the history (a draw, plays,
+        a yield or pass), each broken by another seat's."""
+        seats = [event.seat for event in hand.history[given:] if event.seat is not None]
+        return sum(1 for i, seat in enumerate(seats) if seat == "W" and (i == 0 or seats[i - 1] != "W"))
+
     room.input("h", click("give-to-computer", **{"data-key": "give-W"}))
     assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
     assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
@@ -335,12 +341,12 @@ def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_comput
     for _ in range(100):  # the computer plays her turns (and South's moves come between)
         app_alone.run_until_complete(asyncio.sleep(0.01))
         room.route("h")
-        if hand.is_over() or sum(1 for event in hand.history if event.seat == "W" and event.kind in KINDS) > played:
+        if hand.is_over() or her_turns() >= 2:
             break
         if hand.turn == "S":
             observation = hand.observation("S")
             play(room, "h", observation, observation.legal_moves[0])
-    for_her = sum(1 for event in hand.history if event.seat == "W" and event.kind in KINDS) - played
+    for_her = her_turns()
     assert for_her >= 1, "the computer never played for her"
     room.apps["g"] = her_page  # she is back: her page found the host's gone, then here again
     room.input("g", {"type": "net-peer", "extra": {"peer": "h", "joined": False}})
@@ -698,3 +704,29 @@ def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_ow
     assert Guest.from_dict(json.loads(json.dumps(kept))).revealed_hand().to_dict() == hand.to_dict()
     before = {key: value for key, value in kept.items() if key != "revealed"}  # a record of an earlier release
     assert Guest.from_dict(before).revealed_hand() is None and Guest.from_dict(before).checks == guest.checks
+
+
+def test_the_friend_s_end_of_the_second_hand_draws_the_match_s_score_chart() -> None:
+    """From the second hand's end on, the end draws the match's score chart, which asked the
+    friend's copy of the match for its seats: her page failed there ("Something went wrong"), at
+    every hand's end after the first, and a reload showed the error alone (a playthrough)."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    for number in (1, 2):
+        hand = host.match.hand
+        for _ in range(400):
+            if hand.is_over():
+                break
+            seat = hand.turn
+            observation = hand.observation(seat)
+            play(room, "h" if seat == "S" else "g", observation, observation.legal_moves[0])
+        assert hand.is_over()
+        if number == 1:
+            assert not host.match.is_over(), "the match ended in its first hand"
+            room.input("h", click("next-hand"))
+            assert host.match.hand is not hand
+    drawn = texts(room.drawing("g"))
+    assert not [text for text in drawn if "went wrong" in text.lower()], drawn
+    assert "The match so far, hand by hand" in drawn, drawn
+    assert "Hand 2 is over" in drawn or "The match is over" in drawn

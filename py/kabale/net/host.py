@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from kabale.game import IllegalMove
-from kabale.games.kabala.rules import KINDS as MOVE_KINDS, Move, Options
+from kabale.games.kabala.rules import PASS, YIELD, Move, Options
 from kabale.games.kabalam.match import Match
 from kabale.games.kabalam.state import seats_of
 from kabale.net import messages as m
@@ -62,6 +62,9 @@ __all__ = ["Host", "SeatPlan", "Outgoing", "HERE", "REMOTE", "COMPUTER", "KINDS"
 FORMAT_VERSION = 1
 #: A seat's player: a person at the host's device, a person at another device, the computer.
 HERE, REMOTE, COMPUTER = "here", "remote", "computer"
+#: How a seat's turn ends in the history (a yield, a pass, or closing the hand): counted once a turn,
+#: not at each of its events (a draw, each play: a playthrough's 3 turns were told as 9).
+TURN_ENDS = (YIELD, PASS, "close")
 KINDS = (HERE, REMOTE, COMPUTER)
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -480,7 +483,7 @@ class Host:
             return
         for event in hand.history[self._counted[1]:]:
             state = self.seats.get(event.seat or "")
-            if state is not None and event.kind in MOVE_KINDS and state.kind == REMOTE and state.computer:
+            if state is not None and event.kind in TURN_ENDS and state.kind == REMOTE and state.computer:
                 state.computer_turns += 1
         self._counted = (self.hand_deal, len(hand.history))
 

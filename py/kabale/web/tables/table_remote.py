@@ -318,6 +318,14 @@ class ObservedMatch:
         return self._hand[1]
 
     @property
+    def seats(self) -> tuple[str, ...]:
+        """The match's seats, as the host's table names them (a hand's are those still in it): the
+        score chart reads them from the second hand's end on (it raised AttributeError there, every
+        friend's page, a playthrough)."""
+        table = self.guest.table or {"seats": []}
+        return tuple(seat["seat"] for seat in table["seats"]) or self.hand.seats
+
+    @property
     def summary(self) -> dict[str, Any]:
         return self.guest.match or {"hand_number": 1, "totals": {}, "in_match": [], "great_kabalists": None}
 
