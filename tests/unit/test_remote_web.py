@@ -730,3 +730,36 @@ def test_the_friend_s_end_of_the_second_hand_draws_the_match_s_score_chart() -> 
     assert not [text for text in drawn if "went wrong" in text.lower()], drawn
     assert "The match so far, hand by hand" in drawn, drawn
     assert "Hand 2 is over" in drawn or "The match is over" in drawn
+
+
+def test_after_the_tab_is_closed_kabalam_leads_host_and_friend_back_to_their_table() -> None:
+    """A page that holds no room (the tab closed, the browser restarted): the KABALAM button opened a
+    new set-up, and the friends' table came back only by its address typed in full, while the friend's
+    page said it was connecting (a playthrough). It resumes the table this browser keeps, host's or
+    friend's, while its match is in play: the room joined again, the same hand."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    hand = host.match.hand
+    for _ in range(3):
+        seat = hand.turn
+        observation = hand.observation(seat)
+        play(room, "h" if seat == "S" else "g", observation, observation.legal_moves[0])
+    moves = [str(move) for move in hand.moves]
+    kabalam = {"type": "click", "within": "lobby", "path": [{"tag": "BUTTON", "attributes": {"data-game": "kabalam"}}]}
+    for peer, kind in (("h", "RemoteHostTable"), ("g", "GuestTable")):
+        backend = room.apps[peer].store.backend
+        kept = {key: value for key in backend.keys() if (value := backend.get(key)) is not None}
+        again = Room()
+        app = start(Boot(storage=kept, origin="http://127.0.0.1:8000", pathname="/"))  # the home, no room
+        again.apps[peer] = app
+        again.route(peer)
+        assert app.screen.game is None
+        again.input(peer, kabalam)
+        assert type(app.screen).__name__ == kind, type(app.screen)
+        assert [command[0] for command in again.commands[peer]].count("net-join") == 1  # its room, again
+        assert "KABALAM table" in texts(again.drawing(peer))
+        if peer == "h":
+            assert [str(move) for move in app.screen.host.match.hand.moves] == moves  # type: ignore[attr-defined]
+        else:
+            assert app.screen.guest.moves == moves  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from .page import PAGE, Event, by_id, nodes_of, select
 from .routes import DAILY_GAMES, GAMES, Route, fresh_seed, parse_query, parse_seed, query_for_daily
 from .text.rules_text import rules_for
 from .storage.saved import (
-    GAME_RECORDS, KABALAM, SAVED_SOLITAIRES, SETTINGS, STATS_KINDS, VALIDATORS, SavedDoubleH, SavedMatch,
+    GAME_RECORDS, GUEST, HOST, KABALAM, SAVED_SOLITAIRES, SETTINGS, STATS_KINDS, VALIDATORS, SavedDoubleH, SavedMatch,
     SavedPatience, TablePlan,
 )
 from .screen import Screen, later
@@ -324,6 +324,9 @@ class App:
                 self.show(table, push=push)
                 return
             saved = self.store.load(KABALAM)
+            in_play = isinstance(saved, SavedMatch) and not saved.match.is_over()
+            if seed is None and self.remote is None and self.open_kept_remote((self.store.saved_at(KABALAM) or 0.0) if in_play else None):
+                return
             # the match in progress, or (a reload) the finished one its URL names
             if isinstance(saved, SavedMatch) and (
                 seed == saved.match.seed or (seed is None and not saved.match.is_over())
@@ -333,6 +336,22 @@ class App:
                 self.show(KabalamSetup(self, saved if isinstance(saved, SavedMatch) else None, seed), push=push)
         else:
             self.open_solitaire(game, seed, push=push)
+
+    def open_kept_remote(self, local_at: float | None) -> bool:
+        """A table with friends at a distance that this browser keeps while its match is in play,
+        the host's or a seat at a friend's, saved since the local match in progress was (saved at
+        ``local_at``; None: there is none): opened, its room joined again. The newest first."""
+        from .remote_guest import open_kept_seat
+        from .remote_host import resume_kept_table
+
+        kept = sorted(((self.store.saved_at(name) or 0.0, name) for name in (HOST, GUEST)
+                       if self.store.load(name) is not None), reverse=True)
+        for at, name in kept:
+            if local_at is not None and at < local_at:
+                break
+            if resume_kept_table(self) if name == HOST else open_kept_seat(self):
+                return True
+        return False
 
     def show(self, screen: Screen, *, push: bool = False) -> None:
         if screen is not self.screen:

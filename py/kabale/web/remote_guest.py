@@ -29,7 +29,7 @@ from .screen import Screen
 from .storage.saved import GUEST
 from .text.i18n import Said, Words
 
-__all__ = ["GuestLink", "GuestJoin", "open_guest"]
+__all__ = ["GuestLink", "GuestJoin", "open_guest", "open_kept_seat"]
 
 
 class GuestLink:
@@ -169,6 +169,25 @@ class GuestLink:
         self.app.store.remove(GUEST)
         self.app.set_remote(None)
         self.app.show(Screen(self.app), push=True)
+
+
+def open_kept_seat(app: Any) -> bool:
+    """The seat this browser holds at a friend's table, while its match is in play: taken again
+    (its invite opened, as the link does) when the KABALAM button is pressed on a page that holds
+    no room, as the host's table is (kabale.web.remote_host.resume_kept_table)."""
+    stored = app.store.load(GUEST)
+    if not isinstance(stored, dict) or not isinstance(stored.get("guest"), dict):
+        return False
+    held = stored["guest"]
+    match = held.get("match")
+    if not held.get("seat") or not held.get("token") or (isinstance(match, dict) and match.get("great_kabalists")):
+        return False
+    try:
+        invite = Invite.from_dict(stored.get("invite"))
+    except ValueError:
+        return False
+    search, _, password = invite.query().partition("#")
+    return open_guest(app, search, "#" + password)
 
 
 def open_guest(app: Any, search: str, fragment: str) -> bool:

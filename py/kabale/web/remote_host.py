@@ -163,10 +163,24 @@ def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
     app.show(RemoteLobby(app, link), push=True)
 
 
-def resume_host(app: Any, search: str) -> bool:
+def resume_kept_table(app: Any) -> bool:
+    """The host's table kept in this browser, while its match is in play: resumed (its room joined
+    again) when the KABALAM button is pressed on a page that holds no room, after the tab was
+    closed or the browser restarted. It opened a new set-up, and the friends' table came back only
+    by its address typed in full (a playthrough; the friend's page said "Connecting to Ann…")."""
+    record = app.store.load(HOST)
+    try:
+        room = Invite.from_dict(record.get("invite") if isinstance(record, dict) else None).room
+    except ValueError:
+        return False
+    return resume_host(app, f"?game=kabalam&host={room}", in_play=True)
+
+
+def resume_host(app: Any, search: str, in_play: bool = False) -> bool:
     """The host's page reloaded (``?game=kabalam&host=ROOM``): its table from its record, the room
     joined again; every friend's seat is away until her page comes back with its token (by
-    itself: a guest's page says hello to every page that joins its room). False if there is none."""
+    itself: a guest's page says hello to every page that joins its room). False if there is none
+    (or, ``in_play``, if its match is not being played: not dealt yet, or over)."""
     from kabale.net.host import Host
 
     rooms = query_fields(search).get("host")
@@ -187,6 +201,8 @@ def resume_host(app: Any, search: str) -> bool:
         host = Host.from_dict(record["host"], _chooser(app))
         host.play_computers = False
     except (ValueError, KeyError):
+        return False
+    if in_play and (host.match is None or host.match.is_over()):
         return False
     link = HostLink(app, plan, host.options, invite, host)
     app.set_remote(link)
