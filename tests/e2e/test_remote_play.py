@@ -349,6 +349,11 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     guest.wait_for_function("() => JSON.parse(localStorage.getItem('kabale:kabalam-guest')).data.guest.deal === 2",
                             timeout=CONNECT_TIMEOUT_MS)
     expect(host.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_have_count(0)
+    # the host ends the table, once asked: the friend's page is told before the host's leaves the room
+    host.get_by_role("button", name="End the table").click()
+    host.get_by_role("dialog").get_by_role("button", name="End the table").click()
+    expect(guest.get_by_text(re.compile(r" ended the table\.$"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+    assert stored(guest, "kabalam-guest") is None and stored(host, "kabalam-host") is None
 
 
 #: A minute on, past Trystero's 57 s: every offer the host's page made at the join is an old one.

@@ -16,8 +16,8 @@ from hypothesis import given, strategies as st
 from kabale.games.kabala.rules import Options, known_packets
 from kabale.games.kabalam.hand import KabalamHand
 from kabale.net.guest import Guest
-from kabale.net.messages import (GUEST_KINDS, HOST_KINDS, MAX_HOST_TEXT, Contribute, Hello, Join, Leave, Play, Refusal,
-                                 Refused, Reveal, Seated, State, Table, Update, decode, encode)
+from kabale.net.messages import (GUEST_KINDS, HOST_KINDS, MAX_HOST_TEXT, Closed, Contribute, Hello, Join, Leave, Play,
+                                 Refusal, Refused, Reveal, Seated, State, Table, Update, decode, encode)
 from kabale.net.views import observation_for, observation_from_dict, observation_to_dict
 from kabale.session import Session
 from kabale.games.kabalam.match import Match
@@ -30,7 +30,7 @@ SAMPLES = [
     State("W", {}, 2, {"totals": {}}, {"seat": "W"}, ["yield"], {"deal": 1}),
     Update(1, 10, [{"kind": "flip", "packet": 2, "cards": ["4S"]}], 4, ["yield"], {"turn": "S"}, {"totals": {}}),
     Reveal(1, "ab" * 32, {"W": "cd" * 32}, 2 ** 47, ["S", "W"], "S", {}),
-    Refusal("stale", "The game has moved on since", {"at": 3}, "play"),
+    Refusal("stale", "The game has moved on since", {"at": 3}, "play"), Closed(),
 ]
 
 

@@ -763,3 +763,25 @@ def test_after_the_tab_is_closed_kabalam_leads_host_and_friend_back_to_their_tab
             assert [str(move) for move in app.screen.host.match.hand.moves] == moves  # type: ignore[attr-defined]
         else:
             assert app.screen.guest.moves == moves  # type: ignore[attr-defined]
+
+
+def test_the_host_may_end_the_table_for_everyone_and_the_friend_is_told() -> None:
+    """The host had no way out of a match at a distance but to play it to its end (the KABALAM
+    button leads back to a table in play). End the table, once asked: her friends' pages are told
+    and forget their seats (rather than say "Connecting to…" for a table gone for ever), and each
+    page forgets the table and its room."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    assert "End the table" in texts(room.drawing("h"))
+    room.input("h", click("end-table", **{"data-key": "end-table"}))
+    assert type(room.apps["h"].screen).__name__ == "RemoteHostTable"  # asked first: nothing ended yet
+    room.input("h", {"type": "click", "within": "dialog", "path": [
+        {"tag": "BUTTON", "attributes": {"type": "button", "data-action": "confirm"}}]})
+    host, guest = room.apps["h"], room.apps["g"]
+    assert host.screen.game is None and host.remote is None  # the home
+    assert host.store.load("kabalam-host") is None
+    assert "net-leave" in [command[0] for command in room.commands["h"]]
+    assert guest.screen.game is None and guest.remote is None  # her home
+    assert guest.store.load("kabalam-guest") is None
+    assert "net-leave" in [command[0] for command in room.commands["g"]]
+    assert [line for line in guest._notice if line.endswith("ended the table.")], guest._notice  # the home says so

@@ -70,6 +70,8 @@ class Guest:
         self.refusal: Refusal | None = None  # the host's last refusal, for the table to show
         #: Turns the computer played for this seat that the table has not told her of yet.
         self.played_for: int = 0
+        #: The host ended the table (m.Closed): no seat at it any more.
+        self.closed = False
         self.problems: list[str] = []
         self._joining: str | None = None
 
@@ -138,6 +140,9 @@ class Guest:
             table = _table(message.fields())
             self._seen_table(table)
             return self._committed(table)
+        if isinstance(message, m.Closed):
+            self.closed = True
+            return []
         if isinstance(message, m.Seated):
             if message.seat != self._joining:
                 raise ValueError(f"seated at {message.seat}, which was not asked for")

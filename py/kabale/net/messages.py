@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Mapping, Union
 
 __all__ = [
     "VERSION", "MAX_GUEST_TEXT", "MAX_HOST_TEXT", "Refused", "Refusal", "Hello", "Join", "Contribute", "Play",
-    "Leave", "Table", "Seated", "State", "Update", "Reveal", "Message", "GuestMessage", "HostMessage",
+    "Leave", "Table", "Seated", "State", "Update", "Reveal", "Closed", "Message", "GuestMessage", "HostMessage",
     "GUEST_KINDS", "HOST_KINDS", "encode", "decode", "CODES",
 ]
 
@@ -416,12 +416,24 @@ class Refusal(_Message):
         return cls(fields.text("code", 40), fields.text("text", 400), details, fields.text("refused", 20))
 
 
+@dataclass(frozen=True)
+class Closed(_Message):
+    """The host ended the table for good: the match is not kept, and no seat at it is any more
+    (a friend's page forgets hers, and says so, rather than wait for a table gone for ever)."""
+
+    KIND: ClassVar[str] = "closed"
+
+    @classmethod
+    def read(cls, fields: _Reader) -> "Closed":
+        return cls()
+
+
 GuestMessage = Union[Hello, Join, Contribute, Play, Leave]
-HostMessage = Union[Table, Seated, State, Update, Reveal, Refusal]
+HostMessage = Union[Table, Seated, State, Update, Reveal, Refusal, Closed]
 Message = Union[GuestMessage, HostMessage]
 
 GUEST_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Hello, Join, Contribute, Play, Leave)}
-HOST_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Table, Seated, State, Update, Reveal, Refusal)}
+HOST_KINDS: dict[str, Any] = {kind.KIND: kind for kind in (Table, Seated, State, Update, Reveal, Refusal, Closed)}
 
 
 def encode(message: Message) -> str:

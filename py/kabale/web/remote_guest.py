@@ -137,6 +137,9 @@ class GuestLink:
         mover = None if hand is None or hand.is_over() else hand.turn
         for reply in self.guest.receive(text):
             self.send(reply)
+        if self.guest.closed:
+            self.table_ended()
+            return
         self.save()
         self.mind_the_relays()
         remote = getattr(screen, "remote_changed", None)
@@ -157,6 +160,18 @@ class GuestLink:
         bring her back to it); her table's Leave and the seats' screen's ask here."""
         t = self.app.t
         self.app.confirm(t("remote.leave_heading"), t("remote.leave_text"), t("remote.leave"), self.leave_table)
+
+    def table_ended(self) -> None:
+        """The host ended the table: this page forgets the seat and the room, and the home says who
+        ended it (rather than "Connecting to Ann…" for a table gone for ever)."""
+        from .screen import Screen
+
+        hosts = [seat["name"] for seat in (self.guest.table or {"seats": []})["seats"] if seat["kind"] == "here"]
+        name = hosts[0] if hosts and hosts[0] else self.app.t("remote.host_name")
+        self.app.store.remove(GUEST)
+        self.app.set_remote(None)
+        self.app.show(Screen(self.app), push=True)
+        self.app.show_notice([self.app.t("remote.ended", name=name)])
 
     def leave_table(self) -> None:
         """Leave the table for good (the guest's Leave, confirmed): the host frees the seat (its

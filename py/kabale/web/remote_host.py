@@ -149,6 +149,21 @@ class HostLink:
     def close(self) -> None:
         remote_link.leave()
 
+    def ask_to_end(self) -> None:
+        """Ask before the host ends the table for everyone (its table's End the table asks here)."""
+        t = self.app.t
+        self.app.confirm(t("remote.end_heading"), t("remote.end_text"), t("remote.end"), self.end_table)
+
+    def end_table(self) -> None:
+        """End the table for good (confirmed): the friends' pages are told (they forget their seats),
+        this page forgets the table and the room, and the home is shown. The host had no way out of
+        a match at a distance but to play it to its end: the KABALAM button leads back to a table
+        in play."""
+        self.send(self.host.close())  # the page sends it before it leaves the room
+        self.app.store.remove(HOST)
+        self.app.set_remote(None)
+        self.app.show(Screen(self.app), push=True)
+
 
 def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
     """The set-up's Start with a friend's seat: a room, its invite, and the lobby."""

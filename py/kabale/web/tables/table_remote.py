@@ -131,7 +131,8 @@ class RemoteHostTable(KabalamTable):
         # a new match is dealt for everyone at the end of this one (its end offers it), not mid-match;
         # the deal as the room counts them, as every friend's table names it (the seed, a secret till
         # the hand's end, is no number a friend could compare: kabale.net.commitment)
-        bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match"),
+        bar = replace(bar, buttons=buttons + tuple(b for b in bar.buttons if b.action != "new-match")
+                      + (ButtonView("end-table", self.t("remote.end"), key="end-table"),),
                       deal=self.t("table.deal", seed=self.host.hand_deal))
         gone = {seat for seat in self.host.seats if self.host.seats[seat].away}
         seats = tuple(replace(seat, text=self.t("remote.away_seat", text=seat.text)) if seat.seat in gone else seat
@@ -140,7 +141,13 @@ class RemoteHostTable(KabalamTable):
 
     def actions(self) -> dict[str, Any]:
         return {**super().actions(), "give-to-computer": self.give_to_computer,
-                "new-match": lambda target: self.deal()}
+                "new-match": lambda target: self.deal(), "end-table": self.end_table}
+
+    def end_table(self, target: Any) -> None:
+        """End the table for everyone, once asked (kabale.web.remote_host's link, which holds the room)."""
+        ask = getattr(getattr(self.app, "remote", None), "ask_to_end", None)
+        if ask is not None:
+            ask()
 
     def give_to_computer(self, target: Any) -> None:
         seat = str(target.getAttribute("data-key") or "").removeprefix("give-")
