@@ -384,6 +384,17 @@ def test_next_hand_pressed_before_the_friend_s_bytes_come_deals_when_they_come()
     assert room.apps["g"].screen.guest.deal == 2  # type: ignore[attr-defined]  # her page has the new hand
 
 
+def test_the_friends_table_takes_the_set_up_s_place_in_the_history() -> None:
+    """The browser's Back from the host's table went to the set-up's address (its seed), and a new
+    match's form (a playthrough): the lobby, then the table, take the set-up's place, as a local
+    match's table does, and Back goes where the set-up was come from."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    pushed = [command[2] for command in room.commands["h"] if command[:2] == ["history", "push"]]
+    assert not [url for url in pushed if "seed=" in url or "host=" in url], pushed
+    assert type(room.apps["h"].screen).__name__ == "RemoteHostTable"
+
+
 def test_the_kabalam_button_leads_host_and_friend_back_to_their_table() -> None:
     """Off to All games mid-match, then KABALAM: each page is back at the table with her friends (it
     was a new set-up, the table found again only by the browser's Back); the room is not joined

@@ -175,7 +175,10 @@ def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
     app.set_remote(link)
     link.save()
     link.start()
-    app.show(RemoteLobby(app, link), push=True)
+    # in the set-up's place in the history, as a local match's Start puts its table: the browser's
+    # Back from the friends' table went to the set-up's address, its seed, and a new match's form
+    # (a playthrough); it goes where the set-up was come from
+    app.show(RemoteLobby(app, link))
 
 
 def resume_kept_table(app: Any) -> bool:
