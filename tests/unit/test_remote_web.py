@@ -336,6 +336,7 @@ def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_comput
 
     room.input("h", click("give-to-computer", **{"data-key": "give-W"}))
     assert room.apps["h"].screen.host.seats["W"].computer  # type: ignore[attr-defined]
+    assert any(text.startswith("Bo: ") and text.endswith(" · away, the computer plays") for text in texts(room.drawing("h")))
     assert len(hand.moves) == before  # the computer thinks in its own time (a task), as at a local table
     assert "Let the computer play for Bo" not in texts(room.drawing("h"))
     for _ in range(100):  # the computer plays her turns (and South's moves come between)

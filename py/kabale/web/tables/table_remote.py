@@ -135,7 +135,10 @@ class RemoteHostTable(KabalamTable):
                       + (ButtonView("end-table", self.t("remote.end"), key="end-table"),),
                       deal=self.t("table.deal", seed=self.host.hand_deal))
         gone = {seat for seat in self.host.seats if self.host.seats[seat].away}
-        seats = tuple(replace(seat, text=self.t("remote.away_seat", text=seat.text)) if seat.seat in gone else seat
+        # a friend away whose seat the computer plays: its pill says so (it read "Bo is thinking…", the
+        # log "Bo played…", as if she were back: a playthrough)
+        seats = tuple(replace(seat, text=self.t("remote.computer_seat" if self.host.seats[seat.seat].computer
+                                                else "remote.away_seat", text=seat.text)) if seat.seat in gone else seat
                       for seat in view.seats)
         return replace(view, bar=bar, seats=seats)
 

@@ -545,6 +545,7 @@ STRINGS_IT: dict[str, str] = {
     "remote.host_name": "Anfitrione",
     "remote.seat_host": "{seat}: {name}, chi ospita",
     "remote.away_seat": "{text} · assente",
+    "remote.computer_seat": "{text} · assente, gioca il computer",
     "remote.check_ok": "La distribuzione è verificata: viene dal segreto dichiarato da chi ospita e dai tuoi byte casuali.",
     "remote.check_failed": "La distribuzione non è verificata: {reason}",
     # -- the home, the daily deal (issue 31)
