@@ -587,7 +587,9 @@ def test_a_relay_and_turn_servers_of_one_s_own_come_from_the_settings_and_travel
 
 
 def test_a_guest_who_leaves_for_good_frees_her_seat_and_her_page_forgets_it() -> None:
-    room, _ = seated_room()
+    """And the host's table says so, and says who sits down in her place (the pill only changed its
+    name, with no word: a playthrough)."""
+    room, link = seated_room()
     room.input("h", click("start-remote"))
     host = room.apps["h"].screen.host  # type: ignore[attr-defined]
     guest_app = room.apps["g"]
@@ -602,6 +604,14 @@ def test_a_guest_who_leaves_for_good_frees_her_seat_and_her_page_forgets_it() ->
     assert guest_app.store.backend.get("kabale:kabalam-guest") is None
     assert guest_app.remote is None and guest_app.screen.game is None  # the room left, the home shown
     assert [command[0] for command in room.commands["g"]][-20:].count("net-leave") == 1
+    assert "Bo left the table for good: West is free for a friend." in texts(room.drawing("h"))
+    path, _, fragment = link.partition("#")  # another friend opens the invite and sits down there
+    room.boot("g", search=path.removeprefix("http://127.0.0.1:8000/"), fragment="#" + fragment)
+    room.meet()
+    room.input("g", change("INPUT", "Cy", **{"data-field": "name"}))
+    room.input("g", click("sit"))
+    assert host.seats["W"].taken and host.seats["W"].name == "Cy"
+    assert "Cy sat down at West." in texts(room.drawing("h"))
 
 
 def test_the_invite_is_shared_by_the_page_in_the_click_and_a_failure_is_said() -> None:

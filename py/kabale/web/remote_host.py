@@ -138,9 +138,29 @@ class HostLink:
         hand = None if match is None else match.hand
         before = None if hand is None else (hand, len(hand.history), hand.face_up)
         mover = None if hand is None or hand.is_over() else hand.turn
+        holders = self.holders()
         self.send(self.host.receive(peer, text))
         self.save()  # a seat taken again, or left for good, is kept too (a move's table keeps it as well)
+        self.tell_seats(holders)
         self.changed(before, mover)
+
+    def holders(self) -> dict[str, str | None]:
+        """Who holds each friend's seat: her name, or None while it is free."""
+        return {seat: state.name if state.token_hash is not None else None
+                for seat, state in self.host.seats.items() if state.kind == "remote"}
+
+    def tell_seats(self, before: dict[str, str | None]) -> None:
+        """Say over the host's table that a friend left for good, or that someone sat down, mid-match:
+        her pill only changed its name, with no word and no say (a playthrough)."""
+        screen = self.app.screen
+        if getattr(screen, "host", None) is not self.host:
+            return
+        for seat, name in self.holders().items():
+            was = before.get(seat)
+            if was is not None and name is None:
+                screen.message = Said.of("remote.left_table", name=was, seat=Said.of(f"seat.{seat}"))
+            elif name is not None and name != was:
+                screen.message = Said.of("remote.took_seat", name=name, seat=Said.of(f"seat.{seat}"))
 
     def on_error(self, reason: str) -> None:
         self.error = reason

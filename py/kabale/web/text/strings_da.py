@@ -545,6 +545,8 @@ STRINGS_DA: dict[str, str] = {
     "remote.host_name": "Vært",
     "remote.seat_host": "{seat}: {name}, værten",
     "remote.away_seat": "{text} · væk",
+    "remote.left_table": "{name} har forladt bordet for godt: {seat} er ledig for en ven.",
+    "remote.took_seat": "{name} har taget pladsen {seat}.",
     "remote.computer_seat": "{text} · væk, computeren spiller",
     "remote.check_ok": "Givet holder: det kom fra værtens hemmelighed, som den forpligtede sig til, og dine tilfældige bytes.",
     "remote.check_failed": "Givet holder ikke: {reason}",

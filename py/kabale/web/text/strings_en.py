@@ -527,6 +527,8 @@ STRINGS_EN: dict[str, str] = {
     "remote.host_name": "Host",
     "remote.seat_host": "{seat}: {name}, the host",
     "remote.away_seat": "{text} · away",
+    "remote.left_table": "{name} left the table for good: {seat} is free for a friend.",
+    "remote.took_seat": "{name} sat down at {seat}.",
     "remote.computer_seat": "{text} · away, the computer plays",
     "remote.check_ok": "The deal checks out: it came from the host's committed secret and your random bytes.",
     "remote.check_failed": "The deal does not check out: {reason}",

@@ -545,6 +545,8 @@ STRINGS_IT: dict[str, str] = {
     "remote.host_name": "Anfitrione",
     "remote.seat_host": "{seat}: {name}, chi ospita",
     "remote.away_seat": "{text} · assente",
+    "remote.left_table": "{name} ha lasciato il tavolo: il posto {seat} è libero per un amico.",
+    "remote.took_seat": "{name} ha preso il posto {seat}.",
     "remote.computer_seat": "{text} · assente, gioca il computer",
     "remote.check_ok": "La distribuzione è verificata: viene dal segreto dichiarato da chi ospita e dai tuoi byte casuali.",
     "remote.check_failed": "La distribuzione non è verificata: {reason}",
