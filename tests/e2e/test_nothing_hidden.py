@@ -235,3 +235,25 @@ def test_your_seat_s_pill_lies_over_nothing_on_a_small_phone(page: Page, open_ka
     expect(page.locator(".mine .prompt")).to_have_text("Pick up cards, then choose a packet.")
     hides_nothing(page, ".seat-me", "your seat's pill at 360x740", spared=".seat-me *")
     pressable(page, ".mine button")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+def test_a_seat_s_fan_of_twelve_backs_stays_in_its_box(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """A playthrough: Bo's twelve backs spilled out of her seat's box at the table's side (three seats,
+    1280x800; the fan shows up to twelve, the count is said in words). Nine and more lie closer, in the
+    room of eight."""
+    page.add_init_script(INSTANT)
+    open_kabale("?game=kabalam&seed=7")
+    page.get_by_label("3 players").check()
+    page.get_by_label("Who sits West?").select_option(label="The computer, normal")
+    press(page, page.get_by_role("button", name="Start the match"))
+    fan = page.locator(".seat[data-seat=W] .seat-fan")
+    expect(fan).to_be_visible(timeout=30_000)
+    boxes = page.evaluate("""() => {
+      const fan = document.querySelector('.seat[data-seat=W] .seat-fan');
+      while (fan.children.length < 12) fan.appendChild(fan.children[0].cloneNode());
+      const seat = fan.closest('.seat').getBoundingClientRect(), last = fan.lastElementChild.getBoundingClientRect();
+      const first = fan.firstElementChild.getBoundingClientRect();
+      return [seat.left, seat.right, first.left, last.right]; }""")
+    seat_left, seat_right, first_left, last_right = boxes
+    assert seat_left <= first_left and last_right <= seat_right, boxes
