@@ -19,9 +19,12 @@
 //   room: a second join naming other relays would silently use the first's, so it is refused here.
 // * Connections: `rtcPolyfill` is KeptOfferConnection (below), so that a page that has been in the
 //   room longer than a minute can still offer a connection.
+// * Announces: Trystero announces a room at the join and then once a minute; after a peer leaves,
+//   this module announces it again (`announceAgain`, below), so that a peer still open comes back in
+//   seconds.
 
 import {
-  getRelaySockets, joinRoom as joinTrystero, pauseRelayReconnection, resumeRelayReconnection, selfId,
+  createEvent, getRelaySockets, joinRoom as joinTrystero, pauseRelayReconnection, resumeRelayReconnection, selfId,
 } from "../vendor/trystero-0.25.4/trystero-nostr.mjs";
 
 export { selfId };
@@ -79,6 +82,31 @@ const KeptOfferConnection = globalThis.RTCPeerConnection && class KeptOfferConne
   }
 };
 
+// When a connection drops while both pages stay open (a phone that sleeps and wakes: the same
+// pages, the same selfIds), Trystero 0.25.4 does not announce the room again: its announce on a
+// disconnect hangs on the close handler of the connection's first peer, which its shared-peer
+// bookkeeping replaces with its own once the channel opens, and the Nostr strategy's steady
+// interval is 60 s (a minute or more, doubling, whenever an announce found the relay's socket
+// closed, as after quiet()). The pages found each other only at the next announce, 52-57 s after
+// the drop (the relay saw nothing in between: the offer, answer and candidates of the reconnection
+// all came at that announce, and the connection opened 0.1 s later), where a reloaded page, whose
+// join announces at once, came back in 2-5 s. tests/e2e/test_transport.py shows it. So after a peer
+// leaves, and at resume(), this module announces the room itself, as Trystero does: its payload
+// ({peerId: selfId}) under the room's topic, an event signed by createEvent (the Nostr strategy's
+// export) sent on each open relay socket. The peer that gets it answers as to Trystero's own
+// announce (the smaller selfId offers, the other asks it to), and a live connection ignores it. It
+// is sent a few times, over half a minute (ANNOUNCE_AGAIN_MS), since one sent while the other page
+// sleeps, or before a relay's socket has reopened and subscribed again, is lost: relays keep no
+// ephemeral event.
+export const ANNOUNCE_AGAIN_MS = [0, 1000, 2000, 3000, 5000, 8000, 13_000, 21_000, 34_000];
+
+// The room's topic on the relays as Trystero 0.25 derives it: SHA-1 of "Trystero@appId@roomId",
+// each byte written in base 36.
+async function roomTopic(appId, roomId) {
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(`Trystero@${appId}@${roomId}`));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(36)).join("");
+}
+
 function relayList(urls) {
   if (!Array.isArray(urls) || urls.length === 0) {
     throw new Error("transport: no relay URLs; Trystero would signal through public relays of its own");
@@ -135,6 +163,26 @@ export function joinRoom(options) {
     if (!left && !open) onNoRelay([...urls]);
   }, options.relayWaitMs ?? RELAY_WAIT_MS);
 
+  // The announces after a drop (see ANNOUNCE_AGAIN_MS): a new drop, or resume(), starts them again;
+  // quiet() and leave() stop them.
+  const topic = roomTopic(options.appId, roomId);
+  let announceTimers = [];
+  const stopAnnouncing = () => {
+    announceTimers.forEach(clearTimeout);
+    announceTimers = [];
+  };
+  const announce = async () => {
+    const event = await createEvent(await topic, JSON.stringify({ peerId: selfId }));
+    if (left || quieted) return;
+    const sockets = getRelaySockets();
+    for (const url of urls) if (sockets[url]?.readyState === WebSocket.OPEN) sockets[url].send(event);
+  };
+  const announceAgain = () => {
+    stopAnnouncing();
+    if (left || quieted) return;
+    announceTimers = ANNOUNCE_AGAIN_MS.map((ms) => setTimeout(() => announce().catch(() => {}), ms));
+  };
+
   action.onMessage = (data, { peerId }) => {
     if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
       onRefused?.(peerId, typeof data !== "string" ? "not text" : "too big");
@@ -155,6 +203,7 @@ export function joinRoom(options) {
   };
   room.onPeerLeave = (peerId) => {
     peers.delete(peerId);
+    announceAgain();
     onPeerLeave?.(peerId);
   };
 
@@ -175,14 +224,16 @@ export function joinRoom(options) {
     // relays complain of). The data channels, direct between the browsers, carry on.
     quiet() {
       quieted = true;
+      stopAnnouncing();
       pauseRelayReconnection();
       for (const socket of Object.values(getRelaySockets())) if (socket) socket.close();
     },
-    // Signal again (a seat is away, so that its player can come back): the sockets reopen and
-    // Trystero announces the room again.
+    // Signal again (a seat is away, so that its player can come back): the sockets reopen, and the
+    // room is announced again at once (Trystero's own next announce may be a minute away).
     resume() {
       quieted = false;
       resumeRelayReconnection();
+      announceAgain();
     },
     // The RTCPeerConnection to a peer, for its configuration and statistics.
     connection: (peerId) => room.getPeers()[peerId] ?? null,
@@ -192,6 +243,7 @@ export function joinRoom(options) {
       if (left) return;
       left = true;
       clearTimeout(relayCheck);
+      stopAnnouncing();
       if (quieted) resumeRelayReconnection(); // Trystero's pause is the page's: a later room must signal
       peers.clear();
       await room.leave();
