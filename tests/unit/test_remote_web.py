@@ -152,6 +152,18 @@ def play(room: Room, peer: str, observation: Any, move: Any) -> None:
     room.input(peer, click("packet", **{"data-packet": str(move.packet)}))
 
 
+def play_out(room: Room, hand: Any, choose: Any = lambda legal: legal[0]) -> None:
+    """Both pages play the hand to its end, each seat from its own device, ``choose`` picking among
+    the legal moves (the first, by default)."""
+    for _ in range(400):
+        if hand.is_over():
+            return
+        seat = hand.turn
+        observation = hand.observation(seat)
+        play(room, "h" if seat == "S" else "g", observation, choose(observation.legal_moves))
+    raise AssertionError("the hand did not end in 400 moves")
+
+
 def seated_room() -> tuple[Room, str]:
     """The host set West up for a friend; the guest opened the invite and sat down as Bo."""
     room = Room()
@@ -366,13 +378,8 @@ def test_next_hand_pressed_before_the_friend_s_bytes_come_deals_when_they_come()
     host = room.apps["h"].screen.host  # type: ignore[attr-defined]
     hand = host.match.hand
     room.hold = {"contribute"}  # her bytes for the next deal are slow to come
-    for _ in range(400):
-        if hand.is_over():
-            break
-        seat = hand.turn
-        observation = hand.observation(seat)
-        play(room, "h" if seat == "S" else "g", observation, observation.legal_moves[0])
-    assert hand.is_over() and not host.match.is_over()
+    play_out(room, hand)
+    assert not host.match.is_over()
     assert room.held and host.missing() == ("W",)
     room.input("h", click("next-hand"))
     assert host.match.hand is hand, "dealt without her bytes"
@@ -688,14 +695,7 @@ def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_ow
     room.input("h", click("start-remote"))
     host = room.apps["h"].screen.host  # type: ignore[attr-defined]
     hand = host.match.hand
-    for _ in range(400):
-        if hand.is_over():
-            break
-        seat = hand.turn
-        observation = hand.observation(seat)
-        play(room, "h" if seat == "S" else "g", observation,
-             next((move for move in observation.legal_moves if move.is_play), observation.legal_moves[0]))
-    assert hand.is_over()
+    play_out(room, hand, lambda legal: next((move for move in legal if move.is_play), legal[0]))
     table = room.apps["g"].screen
     guest = table.guest  # type: ignore[attr-defined]
     assert guest.checks[guest.deal].ok
@@ -737,13 +737,7 @@ def test_the_friend_s_end_of_the_second_hand_draws_the_match_s_score_chart() -> 
     host = room.apps["h"].screen.host  # type: ignore[attr-defined]
     for number in (1, 2):
         hand = host.match.hand
-        for _ in range(400):
-            if hand.is_over():
-                break
-            seat = hand.turn
-            observation = hand.observation(seat)
-            play(room, "h" if seat == "S" else "g", observation, observation.legal_moves[0])
-        assert hand.is_over()
+        play_out(room, hand)
         if number == 1:
             assert not host.match.is_over(), "the match ended in its first hand"
             room.input("h", click("next-hand"))
