@@ -270,7 +270,7 @@ class Host:
             self.session.set_computer(seat, self.chooser_for(state.level))
         return self._broadcast(self.table()) + (self.settle() if self.play_computers else [])
 
-    def close(self) -> list[Outgoing]:
+    def end_table(self) -> list[Outgoing]:
         """End the table for good (the host's End the table, confirmed): every page at it is told,
         the seated friends' and those choosing a seat."""
         return [Outgoing(peer, m.Closed()) for peer in [*self.peers, *sorted(self.lobby)]]

@@ -324,8 +324,10 @@ class App:
                 self.show(table, push=push)
                 return
             saved = self.store.load(KABALAM)
+            # the table with friends this browser keeps (the tab was closed), if played since the local match
             in_play = isinstance(saved, SavedMatch) and not saved.match.is_over()
-            if seed is None and self.remote is None and self.open_kept_remote((self.store.saved_at(KABALAM) or 0.0) if in_play else None):
+            local_at = (self.store.saved_at(KABALAM) or 0.0) if in_play else None
+            if seed is None and self.remote is None and self.open_kept_remote(local_at):
                 return
             # the match in progress, or (a reload) the finished one its URL names
             if isinstance(saved, SavedMatch) and (

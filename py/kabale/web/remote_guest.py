@@ -164,8 +164,6 @@ class GuestLink:
     def table_ended(self) -> None:
         """The host ended the table: this page forgets the seat and the room, and the home says who
         ended it (rather than "Connecting to Ann…" for a table gone for ever)."""
-        from .screen import Screen
-
         hosts = [seat["name"] for seat in (self.guest.table or {"seats": []})["seats"] if seat["kind"] == "here"]
         name = hosts[0] if hosts and hosts[0] else self.app.t("remote.host_name")
         self.app.store.remove(GUEST)

@@ -179,7 +179,7 @@ class HostLink:
         this page forgets the table and the room, and the home is shown. The host had no way out of
         a match at a distance but to play it to its end: the KABALAM button leads back to a table
         in play."""
-        self.send(self.host.close())  # the page sends it before it leaves the room
+        self.send(self.host.end_table())  # the page sends it before it leaves the room
         self.app.store.remove(HOST)
         self.app.set_remote(None)
         self.app.show(Screen(self.app), push=True)
