@@ -309,7 +309,8 @@ function placeRefusal() {
 
 /** Move ``element`` (absolutely placed from here on) to the free spot nearest ``target``: inside the table
  *  and out of its side panel, over none of ``needed`` (else as little as may be), over as little of
- *  SPARE (each square pixel ``spareWeight`` pixels of distance); a second line (SECOND_LINE) is left out of sight when only the first fits near. */
+ *  SPARE (each square pixel ``spareWeight`` pixels of distance); a second line (SECOND_LINE) is left out
+ *  of sight when only the first fits near. */
 function placeNear(table, element, target, needed, spareWeight) {
   const frame = table.getBoundingClientRect();
   const edge = 2;
