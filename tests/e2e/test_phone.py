@@ -36,6 +36,14 @@ def test_the_lobby_fits_a_phone(phone: Callable[[str], Page]) -> None:
     page = phone("")
     assert page.evaluate("window.innerWidth") == 360
     assert page.evaluate(FITS)
+    # the header's buttons a finger's height (they were 27 px: a playthrough), and no Keys: its dialog
+    # is all keys and shortcuts
+    toolbar = page.locator("#toolbar")
+    expect(toolbar.get_by_role("button", name="Settings")).to_be_visible()
+    expect(toolbar.get_by_role("button", name="Keys")).to_be_hidden()
+    heights = toolbar.locator("button:visible, select").evaluate_all(
+        "nodes => nodes.map((node) => node.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 36, heights
 
 
 def test_kabalam_on_a_phone_tap_to_pick_up_and_tap_to_play(phone: Callable[[str], Page]) -> None:
