@@ -204,7 +204,8 @@ function placeWords() {
 // refusal, any control or card), over as little else (a heading, the prompt, a label) as may be.
 
 /** What the words must never lie over: read or pressed to check them. */
-const NEEDED = [".kabala-sum", ".turn-status", ".seat", ".feedback .refusal:not(:empty)", ".draw-pile", ".prompt",
+const NEEDED = [".kabala-sum", ".turn-status", ".seat", ".feedback .refusal:not(:empty)", ".feedback .advice:not(:empty)",
+  ".draw-pile", ".prompt",
   "button", "select", "input", "a", ".card"].join(", ");
 /** What they may lie over when they must, as little as may be: words, labels, headings. */
 const SPARE = "h2, h3, .packet-label, .memory-aid, .log-lines li, .review-at, .stats";
@@ -301,8 +302,8 @@ function placeRefusal() {
   const feedback = table && table.querySelector(":scope > .feedback");
   if (!feedback) return;
   for (const name of BUBBLE_INLINE) feedback.style.removeProperty(name);
-  const refusal = feedback.querySelector(".refusal");
-  if (!refusal || !refusal.textContent.trim()) return;
+  const words = feedback.querySelector(".refusal, .advice");  // a refusal, or a table at a distance's news
+  if (!words || !words.textContent.trim()) return;
   const target = table.querySelector(".felt .kabala") || table.querySelector(".felt") || table;
   placeNear(table, feedback, target, `${NEEDED}, .coach-hint, .patience-hint`, REFUSAL_SPARE_WEIGHT);
 }

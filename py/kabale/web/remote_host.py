@@ -20,7 +20,7 @@ from .remote_link import Invite
 from .screen import Screen
 from .routes import query_fields
 from .storage.saved import BOT_LEVELS, HOST, TablePlan
-from .text.i18n import Said, Words
+from .text.i18n import News, Said, Words
 
 __all__ = ["HostLink", "RemoteLobby", "open_remote_table"]
 
@@ -158,9 +158,9 @@ class HostLink:
         for seat, name in self.holders().items():
             was = before.get(seat)
             if was is not None and name is None:
-                screen.message = Said.of("remote.left_table", name=was, seat=Said.of(f"seat.{seat}"))
+                screen.message = News.of("remote.left_table", name=was, seat=Said.of(f"seat.{seat}"))
             elif name is not None and name != was:
-                screen.message = Said.of("remote.took_seat", name=name, seat=Said.of(f"seat.{seat}"))
+                screen.message = News.of("remote.took_seat", name=name, seat=Said.of(f"seat.{seat}"))
 
     def on_error(self, reason: str) -> None:
         self.error = reason

@@ -25,6 +25,7 @@ from ..coach.kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
 from ..views.felt_views import Mark
 from .kabala_view import endowment_drawn, face_drawn, kabala_drawn, log_element, sum_drawn
 from .kept import KabalaDrawings, KeptDrawings
+from ..text.i18n import News
 from ..text.messages import event_text
 from ..storage.saved import KABALAM, SavedMatch, TablePlan
 from .table_shell import Action, Key, button_element, used
@@ -186,6 +187,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         hint = self.hint_button()  # the Hint in the bar: beside the cards a phone has no room
         thinking = self.t("table.seat_thinking")
         sums = view.kabala.sum
+        news = isinstance(self.message, News)  # (a table at a distance's news, not a refusal)
         # a card table: the opponents around the felt, your cards at South, the log a side panel
         # (a drawer on a narrow screen); a refusal shows over the felt and the end of a hand over
         # the table, where the eye is
@@ -201,8 +203,9 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
               bubble,
               h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
             mine,
-            self.kept("feedback", self.said(self.message), lambda: h(
-                "div", {"class": "feedback"}, h("p", {"class": "refusal", "role": "alert",
+            self.kept("feedback", (news, self.said(self.message)), lambda: h(
+                "div", {"class": "feedback"}, h("p", {"class": "advice" if news else "refusal",
+                                                      "role": "status" if news else "alert",
                                                       "text": self.said(self.message)}))),
             log_element(list(view.log), t, open_=self.log_open, line=self.line_kept),
             self.render_end(view),

@@ -30,7 +30,7 @@ from kabale.session import Session, Turn
 
 from ..coach.sliced_review import Progress
 from ..storage.saved import BOT_LEVELS, SavedMatch, SeatPlan, TablePlan
-from ..text.i18n import Said, Told, Words
+from ..text.i18n import News, Said, Told, Words
 from ..text.messages import refusal
 from ..views.felt_views import Mark
 from ..views.view_models import ButtonView, KabalamView
@@ -512,8 +512,8 @@ class GuestTable(KabalamTable):
             self.message = refusal_words(refusal.code, refusal.text, refusal.details)
         played_for, self.guest.played_for = self.guest.played_for, 0
         if played_for:  # back at her seat, which the computer played meanwhile: her log alone reads as her own
-            self.message = Said.of("remote.played_for_one") if played_for == 1 \
-                else Said.of("remote.played_for_many", count=played_for)
+            self.message = News.of("remote.played_for_one") if played_for == 1 \
+                else News.of("remote.played_for_many", count=played_for)
         hand = self.hand
         if before is not None and before[0] is hand and len(hand.history) > before[1] and mover is not None:
             self.finish_reveal(go_on=False)

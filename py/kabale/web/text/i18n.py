@@ -82,6 +82,13 @@ class Said:
 
 
 @dataclass(frozen=True)
+class News(Said):
+    """Words a table says over the felt as news, not as a refusal: what happened while one was away,
+    a friend who left (a table at a distance). They showed as refusals, in the danger colour, read
+    out as an alert."""
+
+
+@dataclass(frozen=True)
 class Told:
     """Words made by a function of some values and the translator, called when they are drawn:
     ``Told(refusal, (error,))`` says ``refusal(error, t)`` in the language of the moment."""
