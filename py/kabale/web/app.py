@@ -146,6 +146,13 @@ class App:
             self.remote.close()
         self.remote = link
 
+    def forget_remote(self, record: str) -> None:
+        """This page's table at a distance is over for it (left for good, or ended by its host): its
+        record and its room are forgotten, and the home is shown."""
+        self.store.remove(record)
+        self.set_remote(None)
+        self.show(Screen(self), push=True)
+
     def on_net(self, event: Event) -> None:
         """The transport's news (assets/js/page.js): a room joined, a peer come or gone, a message."""
         link, extra = self.remote, event.extra

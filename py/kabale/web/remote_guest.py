@@ -166,22 +166,16 @@ class GuestLink:
         ended it (rather than "Connecting to Ann…" for a table gone for ever)."""
         hosts = [seat["name"] for seat in (self.guest.table or {"seats": []})["seats"] if seat["kind"] == "here"]
         name = hosts[0] if hosts and hosts[0] else self.app.t("remote.host_name")
-        self.app.store.remove(GUEST)
-        self.app.set_remote(None)
-        self.app.show(Screen(self.app), push=True)
+        self.app.forget_remote(GUEST)
         self.app.show_notice([self.app.t("remote.ended", name=name)])
 
     def leave_table(self) -> None:
         """Leave the table for good (the guest's Leave, confirmed): the host frees the seat (its
         token no longer holds, another friend may take it), this page forgets it and the room, and
         the home is shown."""
-        from .screen import Screen
-
         if self.guest.seat is not None and self.host_peer is not None:
             self.send(self.guest.leave())  # the page sends it before it leaves the room
-        self.app.store.remove(GUEST)
-        self.app.set_remote(None)
-        self.app.show(Screen(self.app), push=True)
+        self.app.forget_remote(GUEST)
 
 
 def open_kept_seat(app: Any) -> bool:

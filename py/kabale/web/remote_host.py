@@ -180,9 +180,7 @@ class HostLink:
         a match at a distance but to play it to its end: the KABALAM button leads back to a table
         in play."""
         self.send(self.host.end_table())  # the page sends it before it leaves the room
-        self.app.store.remove(HOST)
-        self.app.set_remote(None)
-        self.app.show(Screen(self.app), push=True)
+        self.app.forget_remote(HOST)
 
 
 def open_remote_table(app: Any, plan: TablePlan, options: Options) -> None:
