@@ -390,6 +390,17 @@ class Xvfb:
             self.process.kill()
 
 
+#: What lies at the middle of an element (arguments[0]), named for a failure.
+COVERING = """
+const box = arguments[0].getBoundingClientRect();
+const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+if (!top) return 'nothing (off the screen)';
+const words = (top.getAttribute('aria-label') || top.textContent || '').trim().slice(0, 80);
+return `<${top.tagName.toLowerCase()} id="${top.id}" class="${top.className}"> "${words}"`
+  + ` at ${Math.round(box.x)},${Math.round(box.y)} (${Math.round(box.width)}x${Math.round(box.height)})`;
+"""
+
+
 class WebKitDriver:
     """WebKitGTK's MiniBrowser through WebKitWebDriver (selenium), in an Xvfb of its own."""
 
@@ -439,10 +450,26 @@ class WebKitDriver:
     def evaluate(self, expr: str) -> Any:
         return self.driver.execute_script(f"return ({expr});")
 
-    def click(self, css: str) -> None:
+    def click(self, css: str, timeout: float = 10.0) -> None:
+        """Click the element where it shows, as a player would. What lies over it for a
+        moment (a card still on its way, a callout going) is waited out, as Playwright's
+        clicks wait; what still covers it after ``timeout`` is named in the failure (a clean
+        clone's run at load failed once with WebDriver's bare "element click intercepted")."""
+        from selenium.common.exceptions import ElementClickInterceptedException
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, css).click()
+        end = time.monotonic() + timeout
+        while True:
+            element = self.driver.find_element(By.CSS_SELECTOR, css)
+            try:
+                element.click()
+                return
+            except ElementClickInterceptedException as error:
+                cover = self.driver.execute_script(COVERING, element)
+                if time.monotonic() >= end:
+                    raise EngineError(f"{css} stays covered by {cover} for {timeout:g} s") from error
+                print(f"WebKit: {css} covered by {cover}; waiting", file=sys.stderr)
+                time.sleep(0.2)
 
     def frame(self, css: str | None) -> None:
         from selenium.webdriver.common.by import By
