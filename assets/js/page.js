@@ -250,7 +250,63 @@ function rove(target, key) {
   if (to !== at) items[to].focus({ preventScroll: true });
   return true; // where it stays (the line's end) is the page's to say too: a late focus from Python would undo a next press
 }
-addEventListener("popstate", () => post({ type: "popstate", extra: { pathname: location.pathname, search: location.search } }));
+// The browser's Back closes an open dialog, as players of phone apps expect: it left Kabale (the
+// rules on a phone, Back, and the blog or the new tab page was shown). Opening a dialog adds an
+// entry to the history at the same address, marked; Back then comes to the entry before it, and
+// the page closes the dialog instead of telling Python of a new address. A dialog closed any
+// other way (its Close, Escape, a choice in it) takes its entry back itself: a pop the page
+// makes is not the player's, so it is not told either. An address Python writes while the entry
+// is there is written once the entry is gone (in order: ``afterPops``). Python hears of none of it
+// but the dialog's close, as before.
+const DIALOG_ENTRY = "kabaleDialog";
+let dialogEntry = false; // the history's present entry is the one an open dialog added
+let pops = 0; // the page's own history.back() calls whose popstate has not come yet
+const afterPops = []; // what waits for them
+
+function whenPopped(then) {
+  if (pops > 0) afterPops.push(then);
+  else then();
+}
+
+/** Leave the open dialog's entry (once Python or the player has closed the dialog). */
+function popDialogEntry() {
+  if (!dialogEntry) return;
+  dialogEntry = false;
+  if (!history.state || !history.state[DIALOG_ENTRY]) return;
+  pops += 1;
+  history.back();
+}
+
+function pushDialogEntry() {
+  whenPopped(() => {
+    const dialog = document.getElementById("dialog");
+    if (dialogEntry || !dialog || !dialog.open) return;
+    history.pushState({ [DIALOG_ENTRY]: true }, "", location.href);
+    dialogEntry = true;
+  });
+}
+
+addEventListener("popstate", (event) => {
+  if (pops > 0) {
+    pops -= 1;
+    if (pops === 0) for (const then of afterPops.splice(0)) then();
+    return;
+  }
+  const dialog = document.getElementById("dialog");
+  if (dialogEntry) {
+    dialogEntry = false;
+    if (dialog && dialog.open) {
+      dialog.close(); // its close event tells Python, as any close does
+      return;
+    }
+  }
+  if (event.state && event.state[DIALOG_ENTRY]) { // Forward, into a closed dialog's entry: nothing there
+    pops += 1;
+    history.back();
+    return;
+  }
+  post({ type: "popstate", extra: { pathname: location.pathname, search: location.search } });
+});
 addEventListener("storage", (event) => {
   if (event.storageArea !== localStorage || !event.key || !event.key.startsWith("kabale")) return;
   if (event.newValue === null) told.delete(event.key);
@@ -260,7 +316,10 @@ addEventListener("storage", (event) => {
 addEventListener("kabale:update-ready", () => post({ type: "kabale:update-ready" }));
 // (a close does not bubble: heard on its way down, so that a #dialog drawn anew is heard too: ``park``)
 document.addEventListener("close", (event) => {
-  if (event.target instanceof Element && event.target.id === "dialog") post({ type: "dialog-closed" });
+  if (event.target instanceof Element && event.target.id === "dialog") {
+    if (!event.target.open) popDialogEntry(); // (not when another dialog was shown in its place at once)
+    post({ type: "dialog-closed" });
+  }
 }, true);
 
 // A statistics file to import (issue 31): read here (the worker cannot reach the file), or, when
@@ -505,11 +564,14 @@ const COMMANDS = {
   dialog(selector, how) {
     const dialog = one(selector);
     if (!dialog) return;
-    if (how === "open" && !dialog.open) dialog.showModal();
-    else if (how === "close" && dialog.open) dialog.close();
+    if (how === "open" && !dialog.open) {
+      dialog.showModal();
+      pushDialogEntry();
+    } else if (how === "close" && dialog.open) dialog.close();
   },
   history(how, url) {
-    (how === "push" ? history.pushState : history.replaceState).call(history, null, "", url);
+    popDialogEntry(); // an address is Python's screen's, never an open dialog's
+    whenPopped(() => (how === "push" ? history.pushState : history.replaceState).call(history, null, "", url));
   },
   bar(theme) {
     const metas = [...document.querySelectorAll('meta[name="theme-color"][data-colour]')];
@@ -618,6 +680,7 @@ function pristineBody() {
 /** End the app and put the page back as its HTML was (see above); resolves once Python has. */
 async function park() {
   const dialog = document.getElementById("dialog");
+  dialogEntry = false; // a parked page's history is the test's, not a dialog's to take back
   if (dialog && dialog.open) dialog.close();
   post({ type: "park" });
   await settled();

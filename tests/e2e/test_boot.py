@@ -94,6 +94,37 @@ def test_choosing_a_game_opens_it_with_a_fresh_deal_in_the_url(open_kabale: Call
     assert shown == sorted(str(card) for card in Patience.deal(seed).endowment)
 
 
+def test_back_closes_an_open_dialog_and_leaves_the_table_only_once_it_is_closed(open_kabale: Callable[..., Page]) -> None:
+    """On a phone, Back with the rules open left Kabale: it closes the dialog now, at the same
+    address. A dialog closed by its own Close takes its step of the history back with it, so the
+    next Back leaves the table for the home, as it did before any dialog."""
+    page = open_kabale()
+    page.get_by_role("button", name="Double H", exact=True).click()
+    table = page.get_by_role("region", name="Double H table")
+    expect(table).to_be_visible()
+    address = page.url
+    dialog = page.get_by_role("dialog")
+    table.get_by_role("button", name="Rules").click()
+    expect(dialog).to_be_visible()
+    page.go_back()
+    expect(dialog).to_be_hidden()
+    expect(table).to_be_visible()
+    assert page.url == address
+    page.go_forward()  # into the closed dialog's step: nothing opens, nothing moves
+    expect(page).to_have_url(address)
+    expect(dialog).to_be_hidden()
+    expect(table).to_be_visible()
+    table.get_by_role("button", name="Rules").click()
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    page.go_back()
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    expect(table).to_be_hidden()
+    page.go_forward()
+    expect(table).to_be_visible()
+    expect(page).to_have_url(address)
+
+
 def test_markup_in_the_url_stays_text(open_kabale: Callable[..., Page]) -> None:
     page = open_kabale("?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
     expect(page.get_by_role("alert")).to_contain_text("<img src=x onerror=alert(1)>")
