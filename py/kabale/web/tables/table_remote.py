@@ -460,7 +460,10 @@ class GuestTable(KabalamTable):
         hand = self.hand
         turn = None if hand.is_over() else hand.turn
         table = self.guest.table or {"seats": []}
-        away = {seat["seat"] for seat in table["seats"] if seat["away"] and not seat["computer"]}
+        # this page's own seat is here whatever the host's last table said: it still had her away for
+        # a moment after her reload, and her own turn read "Waiting for You" (a playthrough)
+        away = {seat["seat"] for seat in table["seats"]
+                if seat["away"] and not seat["computer"] and seat["seat"] != self.guest.seat}
         if turn is not None and turn in away:
             bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
         hosts = [seat["name"] for seat in table["seats"] if seat["kind"] == "here"]
