@@ -27,7 +27,9 @@ from kabale.web.app import App, start
 from kabale.web.dom import Drawn
 from kabale.web.local_storage import Boot
 from kabale.web.page import PAGE
+from kabale.web import remote_host
 from kabale.web.remote_link import invite_from
+from kabale.web.text.strings_en import STRINGS_EN as STRINGS
 
 SETTINGS = json.dumps({"app": "kabale", "schema": 1, "name": "settings", "revision": 1,
                        "data": {"bot_speed": "instant", "language": "en"}})
@@ -326,6 +328,28 @@ def test_while_the_host_s_page_is_gone_the_friend_s_table_says_it_is_connecting(
     assert not [text for text in texts(room.drawing("g")) if text.startswith("Connecting to")]
 
 
+def test_the_friend_s_own_turn_never_reads_waiting_for_her() -> None:
+    """The host's table still has her away for a moment after her page reloads (her seat is
+    freed as she comes back): her own page said "Waiting for You" on her own turn (a playthrough)."""
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
+    for _ in range(60):  # on to the friend's turn
+        if hand.turn == "W":
+            break
+        observation = hand.observation("S")
+        play(room, "h", observation, observation.legal_moves[0])
+    assert hand.turn == "W"
+    table = room.apps["g"].screen  # type: ignore[attr-defined]
+    seats = table.guest.table["seats"]
+    assert [seat["seat"] for seat in seats] == ["S", "W"]
+    seats[1]["away"] = True  # her seat, as the host's table said it just before her page was back
+    table.refresh()
+    room.route("g")
+    shown = texts(room.drawing("g"))
+    assert "Your turn" in shown and not [text for text in shown if text.startswith("Waiting for")], shown
+
+
 def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer(app_alone: Any) -> None:
     """And on her return her table tells her how many turns the computer played for her: her log
     alone read as if she had made them (a playthrough)."""
@@ -486,6 +510,39 @@ def test_the_lobby_shows_the_invite_as_a_qr_code_the_page_s_encoder_made() -> No
     assert path.count("M") == 1 + 23 * 2 + 1
     room.input("h", click("copy"))
     assert [command[1] for command in room.commands["h"] if command[0] == "qr"] == [link]  # asked once
+
+
+def test_link_copied_shows_for_a_moment_then_copy_is_offered_again(app_alone: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """It stayed "Link copied" for good: a host copying for a second friend could not tell her second
+    copy from her first. A failure is said for the same moment."""
+    monkeypatch.setattr(remote_host, "COPIED_SHOWN_MS", 30)
+    COPY, COPIED, NOT_COPIED = (STRINGS[key] for key in ("remote.copy", "remote.copied", "remote.copy_failed"))
+    room = Room()
+    room.boot("h", search=f"?game=kabalam&relay={RELAY}&ice=none")
+    room.input("h", change("SELECT", "remote", **{"data-field": "kind", "data-seat": "W"}))
+    room.input("h", click("start"))
+
+    def copy_button() -> list[str]:
+        return [text for text in texts(room.drawing("h")) if text in (COPY, COPIED, NOT_COPIED)]
+
+    assert copy_button() == [COPY]
+    for copied, said in ((True, COPIED), (False, NOT_COPIED)):
+        room.input("h", click("copy"))
+        room.input("h", {"type": "copied", "extra": {"copied": copied}})
+        assert copy_button() == [said]
+        app_alone.run_until_complete(asyncio.sleep(0.01))
+        room.route("h")
+        assert copy_button() == [said], "gone too soon"
+        app_alone.run_until_complete(asyncio.sleep(0.05))
+        room.route("h")
+        assert copy_button() == [COPY]
+    room.input("h", click("copy"))
+    room.input("h", {"type": "copied", "extra": {"copied": True}})
+    room.input("h", {"type": "copied", "extra": {"copied": True}})  # copied again: the moment starts again
+    app_alone.run_until_complete(asyncio.sleep(0.05))
+    room.route("h")
+    assert copy_button() == [COPY]
 
 
 def test_the_friends_play_on_while_the_host_looks_at_another_screen() -> None:

@@ -10,6 +10,7 @@ the transport to the net host and sends what it answers; the table is
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from kabale.games.kabala.rules import Options
@@ -17,7 +18,7 @@ from kabale.games.kabala.rules import Options
 from . import remote_link
 from .dom import Element, h
 from .remote_link import Invite
-from .screen import Screen
+from .screen import Screen, later
 from .routes import query_fields
 from .storage.saved import BOT_LEVELS, HOST, TablePlan
 from .text.i18n import News, Said, Words
@@ -247,6 +248,10 @@ def resume_host(app: Any, search: str, in_play: bool = False) -> bool:
     return True
 
 
+#: How long the lobby's Copy says "Link copied" (or "Could not copy") before it offers Copy again.
+COPIED_SHOWN_MS = 2500
+
+
 class RemoteLobby(Screen):
     """The host waits for her friends: the invite, the seats, Start once every friend sat down."""
 
@@ -257,6 +262,7 @@ class RemoteLobby(Screen):
         self.link = link
         self.message: Words | str = ""
         self.copied: bool | None = None
+        self._copy_again: "asyncio.Task[None] | None" = None
 
     def query(self) -> str:
         return self.link.query()
@@ -338,8 +344,23 @@ class RemoteLobby(Screen):
         self.refresh()
 
     def on_copied(self, copied: bool) -> None:
+        """"Link copied" (or that it could not be) for a moment, then Copy again, as the best apps
+        say it: it stayed, and a host copying the link for a second friend could not tell her
+        second copy from her first."""
         self.copied = copied
         self.refresh()
+        if self._copy_again is not None:
+            self._copy_again.cancel()
+        self._copy_again = later(COPIED_SHOWN_MS, self.copy_again)
+
+    def copy_again(self) -> None:
+        self._copy_again, self.copied = None, None
+        self.refresh()  # (shown: another screen in its place had it cancelled, ``leave``)
+
+    def leave(self) -> None:
+        if self._copy_again is not None:
+            self._copy_again.cancel()
+            self._copy_again = None
 
     def on_action(self, action: str, target: Any, event: Any) -> None:
         from .page import PAGE
