@@ -197,7 +197,12 @@ function carriedOf(root) {
  *  computer's play, a packet's flip) sends it on from there; when the last redraw
  *  has not been painted yet, what the player saw is still the earlier note. */
 function capture(root, scope) {
-  echo = null; // Python redraws: its drawing is the truth, the echo of a press is no longer ours
+  // Python redraws: its drawing is the truth, the echo of a press is no longer ours; but a press
+  // still held has had no click yet, so the redraw is not its answer (the computer's play, a
+  // hint, a background save's note): its card is lifted again once drawn (``play``). A card
+  // under a finger dropped back for a frame, and the press's own test failed under load.
+  heldEcho = echo && !echo.timer ? echo.element.closest("[data-key]")?.dataset.key || null : null;
+  echo = null;
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   showDealt();
   if (frame) {
@@ -264,6 +269,7 @@ function carryOn(root, carried, skip) {
  *  place from where it was, then play what ``cues`` say happened (one redraw's cues). */
 function play(root, scope, cues) {
   const { log, ...cardCues } = cues || {};
+  echoAgain(root);
   if (!root || motionOff()) {
     captured = null;
     pendingCues = {};
@@ -868,6 +874,16 @@ function echoPick(event, target) {
   element.setAttribute("aria-pressed", String(picked));
 }
 
+let heldEcho = null; // the data-key of the card a held press lifted, across a redraw (``capture``)
+
+/** After a redraw that came while a press was held: its card, as now drawn, lifted again. */
+function echoAgain(root) {
+  const key = heldEcho;
+  heldEcho = null;
+  const again = key && root ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (again) echoPick({ button: 0, isPrimary: true }, again);
+}
+
 /** The press ended and Python has not redrawn: the echo goes (unless Python's click comes soon). */
 function takeEchoBack() {
   if (!echo) return;
@@ -924,6 +940,7 @@ function reset() {
   aim = null;
   if (echo && echo.timer) clearTimeout(echo.timer);
   echo = null;
+  heldEcho = null;
   motion.moved = 0;
   motion.readEarly = false;
   motion.duration = MOVE_MS;
@@ -948,6 +965,8 @@ const motion = {
   get timeScale() { return Number(window.kabaleMotionTimeScale) || 1; },
   /** Every animation this script runs (a test or a benchmark may look for them). */
   IDS: [ANIMATION_ID, ...CUE_IDS],
+  /** Whether a redraw's motion waits for its frame (a deal about to start: nothing runs yet). */
+  get pending() { return frame !== 0; },
   /** How many of the log's new lines wait for the motion now (for tests). */
   get held() { return [...holds].reduce((count, entry) => count + entry.lines.length, 0); },
 };

@@ -114,9 +114,11 @@ VALUE_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 #: True once no play is being shown and none of motion.js's animations runs. While a play is
 #: shown (its cards ".revealed" on the packet) the sum is about to change, so the table takes a
 #: click on a card as "flip now", not as a pick; and a deal's cards wait at the stock (fill
-#: backwards) until their turn to fly, so a press aimed at one lands where it was.
-LANDED = ("() => !document.querySelector('.card.revealed') && (!window.kabaleMotion || !document.getAnimations()"
-          ".some((a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id)))")
+#: backwards) until their turn to fly, so a press aimed at one lands where it was. Nor may a
+#: redraw's motion be waiting for its frame: a table just drawn starts its deal there, and a press
+#: aimed at a card then came down on another card flying across it (a test failed so under load).
+LANDED = ("() => !document.querySelector('.card.revealed') && (!window.kabaleMotion || (!window.kabaleMotion.pending"
+          " && !document.getAnimations().some((a) => a.playState === 'running' && window.kabaleMotion.IDS.includes(a.id))))")
 
 
 def settle(page: Any) -> None:
