@@ -328,17 +328,24 @@ def test_while_the_host_s_page_is_gone_the_friend_s_table_says_it_is_connecting(
     assert not [text for text in texts(room.drawing("g")) if text.startswith("Connecting to")]
 
 
-def test_the_friend_s_own_turn_never_reads_waiting_for_her() -> None:
-    """The host's table still has her away for a moment after her page reloads (her seat is
-    freed as she comes back): her own page said "Waiting for You" on her own turn (a playthrough)."""
+def at_the_friends_turn() -> tuple[Room, Any]:
+    """A seated room whose host started the match and played South's moves (the first legal
+    each time) on to West's, the friend's, turn; and the host's hand."""
     room, _ = seated_room()
     room.input("h", click("start-remote"))
     hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
-    for _ in range(60):  # on to the friend's turn
+    for _ in range(60):
         if hand.turn == "W":
             break
         observation = hand.observation("S")
         play(room, "h", observation, observation.legal_moves[0])
+    return room, hand
+
+
+def test_the_friend_s_own_turn_never_reads_waiting_for_her() -> None:
+    """The host's table still has her away for a moment after her page reloads (her seat is
+    freed as she comes back): her own page said "Waiting for You" on her own turn (a playthrough)."""
+    room, hand = at_the_friends_turn()
     assert hand.turn == "W"
     table = room.apps["g"].screen  # type: ignore[attr-defined]
     seats = table.guest.table["seats"]
@@ -353,14 +360,7 @@ def test_the_friend_s_own_turn_never_reads_waiting_for_her() -> None:
 def test_while_the_friend_is_away_the_host_s_table_says_so_and_offers_the_computer(app_alone: Any) -> None:
     """And on her return her table tells her how many turns the computer played for her: her log
     alone read as if she had made them (a playthrough)."""
-    room, _ = seated_room()
-    room.input("h", click("start-remote"))
-    hand = room.apps["h"].screen.match.hand  # type: ignore[attr-defined]
-    for _ in range(60):  # on to the friend's turn
-        if hand.turn == "W":
-            break
-        observation = hand.observation("S")
-        play(room, "h", observation, observation.legal_moves[0])
+    room, hand = at_the_friends_turn()
     her_page = room.apps.pop("g")  # her page is gone (a phone asleep)
     room.input("h", {"type": "net-peer", "extra": {"peer": "g", "joined": False}})
     shown = texts(room.drawing("h"))
