@@ -478,9 +478,11 @@ def test_work_that_waits_for_the_cards_to_be_still_waits_for_the_whole_deal(
     animation)."""
     slowed(page)  # the deal takes over 7 s
     page = open_kabale("?game=patience&seed=7")
+    # the table drawn, its deal waits for its frame (kabaleMotion.pending) or runs: a clean clone's run
+    # began the wait before the deal had begun, and found nothing moving
     waited: dict[str, Any] = page.evaluate("""async (ids) => {
       const moving = () => document.getAnimations().filter((a) => ids.includes(a.id) && a.playState === 'running').length;
-      const before = moving();
+      const before = moving() + (window.kabaleMotion.pending ? 1 : 0);
       const start = performance.now();
       await window.kabaleMotion.whenStill(60000);
       return {before, after: moving(), waited: performance.now() - start};
