@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from conftest import wait_ready  # type: ignore[import-not-found]
-from helpers import INSTANT, VALUE_NAMES, revision, saved_double_h, saved_match, saved_patience, wait_for_save
+from helpers import (INSTANT, VALUE_NAMES, revision, saved_double_h, saved_match, saved_patience, wait_for_save,
+                     wait_landed)
 from kabale.games.double_h.rules import DoubleH, Move as DoubleHMove, MoveKind
 from kabale.games.kabala.rules import Move
 from kabale.games.patience.rules import Patience
@@ -89,7 +90,10 @@ def open_at(page: Page, url: str) -> Page:
 
 
 def at_rest(page: Page) -> None:
-    """Wait for the deal's animation: cards are taken where they lie, not where they fly."""
+    """Wait for the deal's animation: cards are taken where they lie, not where they fly. A deal
+    waiting for its frame counts (helpers.LANDED): the animations running at the call were none
+    when the page had drawn the table but not yet begun its deal."""
+    wait_landed(page)
     page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
 
 
