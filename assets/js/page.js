@@ -255,26 +255,48 @@ function rove(target, key) {
 // entry to the history at the same address, marked; Back then comes to the entry before it, and
 // the page closes the dialog instead of telling Python of a new address. A dialog closed any
 // other way (its Close, Escape, a choice in it) takes its entry back itself: a pop the page
-// makes is not the player's, so it is not told either. An address Python writes while the entry
-// is there is written once the entry is gone (in order: ``afterPops``). Python hears of none of it
-// but the dialog's close, as before.
+// makes is not the player's, so it is not told either. An address Python writes is written over
+// the dialog's entry (never under it), and a dialog still open then has an entry again above it.
+// What the page writes waits for its own pops to come (in order: ``afterPops``), or a second at
+// most (a pop that never came, as in a frame whose parent changed the history meanwhile).
 const DIALOG_ENTRY = "kabaleDialog";
+const POP_WAIT_MS = 1000;
 let dialogEntry = false; // the history's present entry is the one an open dialog added
+let dialogAddress = ""; // the address the dialog's entry was added at
 let pops = 0; // the page's own history.back() calls whose popstate has not come yet
+let popTimer = 0;
 const afterPops = []; // what waits for them
+
+// a reload keeps the history's entries: the dialog's, if it was the present one, is a plain one now
+if (history.state && history.state[DIALOG_ENTRY]) history.replaceState(null, "", location.href);
 
 function whenPopped(then) {
   if (pops > 0) afterPops.push(then);
   else then();
 }
 
+function popsCame() {
+  pops = 0;
+  clearTimeout(popTimer);
+  for (const then of afterPops.splice(0)) then();
+}
+
+function popItself() {
+  pops += 1;
+  clearTimeout(popTimer);
+  popTimer = setTimeout(popsCame, POP_WAIT_MS);
+  history.back();
+}
+
+function onDialogEntry() {
+  return Boolean(history.state && history.state[DIALOG_ENTRY]);
+}
+
 /** Leave the open dialog's entry (once Python or the player has closed the dialog). */
 function popDialogEntry() {
   if (!dialogEntry) return;
   dialogEntry = false;
-  if (!history.state || !history.state[DIALOG_ENTRY]) return;
-  pops += 1;
-  history.back();
+  if (onDialogEntry()) popItself();
 }
 
 function pushDialogEntry() {
@@ -283,13 +305,32 @@ function pushDialogEntry() {
     if (dialogEntry || !dialog || !dialog.open) return;
     history.pushState({ [DIALOG_ENTRY]: true }, "", location.href);
     dialogEntry = true;
+    dialogAddress = location.href;
   });
+}
+
+/** Python's address: a push takes the place of a dialog's entry, so that Back from it comes to the
+ *  screen before (a replace writes over it too: the entry below keeps its address). */
+function writeAddress(how, url) {
+  whenPopped(() => {
+    const over = onDialogEntry();
+    dialogEntry = false;
+    (how === "push" && !over ? history.pushState : history.replaceState).call(history, null, "", url);
+    pushDialogEntry(); // a dialog still open: an entry of its own again, above the address
+  });
+}
+
+function resetDialogHistory() {
+  dialogEntry = false;
+  pops = 0;
+  clearTimeout(popTimer);
+  afterPops.length = 0;
 }
 
 addEventListener("popstate", (event) => {
   if (pops > 0) {
     pops -= 1;
-    if (pops === 0) for (const then of afterPops.splice(0)) then();
+    if (pops === 0) popsCame();
     return;
   }
   const dialog = document.getElementById("dialog");
@@ -297,12 +338,12 @@ addEventListener("popstate", (event) => {
     dialogEntry = false;
     if (dialog && dialog.open) {
       dialog.close(); // its close event tells Python, as any close does
-      return;
+      // a jump of more than one step (a long press on Back) also leaves the screen
+      if (location.href === dialogAddress) return;
     }
   }
   if (event.state && event.state[DIALOG_ENTRY]) { // Forward, into a closed dialog's entry: nothing there
-    pops += 1;
-    history.back();
+    popItself();
     return;
   }
   post({ type: "popstate", extra: { pathname: location.pathname, search: location.search } });
@@ -570,8 +611,7 @@ const COMMANDS = {
     } else if (how === "close" && dialog.open) dialog.close();
   },
   history(how, url) {
-    popDialogEntry(); // an address is Python's screen's, never an open dialog's
-    whenPopped(() => (how === "push" ? history.pushState : history.replaceState).call(history, null, "", url));
+    writeAddress(how, url);
   },
   bar(theme) {
     const metas = [...document.querySelectorAll('meta[name="theme-color"][data-colour]')];
@@ -680,7 +720,7 @@ function pristineBody() {
 /** End the app and put the page back as its HTML was (see above); resolves once Python has. */
 async function park() {
   const dialog = document.getElementById("dialog");
-  dialogEntry = false; // a parked page's history is the test's, not a dialog's to take back
+  resetDialogHistory(); // a parked page's history is the test's, not a dialog's to take back
   if (dialog && dialog.open) dialog.close();
   post({ type: "park" });
   await settled();

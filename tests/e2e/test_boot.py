@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from kabale.games.kabalam.match import Match
 from kabale.games.patience.rules import Patience
 from kabale.games.double_h.rules import DoubleH
+from conftest import wait_ready  # type: ignore[import-not-found]
 from helpers import STILL  # type: ignore[import-not-found]
 
 pytestmark = [STILL, pytest.mark.navigates]  # the start itself is what these tests look at
@@ -123,6 +124,23 @@ def test_back_closes_an_open_dialog_and_leaves_the_table_only_once_it_is_closed(
     page.go_forward()
     expect(table).to_be_visible()
     expect(page).to_have_url(address)
+    # a jump of two steps (a long press on Back) with the rules open: closed, and the home shown
+    table.get_by_role("button", name="Rules").click()
+    expect(dialog).to_be_visible()
+    page.evaluate("history.go(-2)")
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    page.go_forward()
+    expect(table).to_be_visible()
+    # a reload with the rules open: the dialog's step is a plain one after it, Back stays at the table
+    table.get_by_role("button", name="Rules").click()
+    expect(dialog).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("history.state") is None
+    page.go_back()
+    expect(table).to_be_visible()
+    assert page.url == address
 
 
 def test_markup_in_the_url_stays_text(open_kabale: Callable[..., Page]) -> None:
