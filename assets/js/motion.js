@@ -201,7 +201,8 @@ function capture(root, scope) {
   // still held has had no click yet, so the redraw is not its answer (the computer's play, a
   // hint, a background save's note): its card is lifted again once drawn (``play``). A card
   // under a finger dropped back for a frame, and the press's own test failed under load.
-  heldEcho = echo && !echo.timer ? echo.element.closest("[data-key]")?.dataset.key || null : null;
+  heldEcho = echo && !echo.timer
+    ? { key: echo.element.closest("[data-key]")?.dataset.key || "", pressed: echo.pressed } : null;
   echo = null;
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   showDealt();
@@ -874,14 +875,15 @@ function echoPick(event, target) {
   element.setAttribute("aria-pressed", String(picked));
 }
 
-let heldEcho = null; // the data-key of the card a held press lifted, across a redraw (``capture``)
+let heldEcho = null; // {key, pressed}: the card a held press lifted, and as it was drawn, across a redraw
 
-/** After a redraw that came while a press was held: its card, as now drawn, lifted again. */
+/** After a redraw that came while a press was held: its card, as now drawn, lifted again, if Python
+ *  drew it as before the press (a drag's start is the press's answer: Python picked it itself). */
 function echoAgain(root) {
-  const key = heldEcho;
+  const held = heldEcho;
   heldEcho = null;
-  const again = key && root ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
-  if (again) echoPick({ button: 0, isPrimary: true }, again);
+  const again = held && held.key && root ? root.querySelector(`[data-key="${CSS.escape(held.key)}"]`) : null;
+  if (again && again.getAttribute("aria-pressed") === held.pressed) echoPick({ button: 0, isPrimary: true }, again);
 }
 
 /** The press ended and Python has not redrawn: the echo goes (unless Python's click comes soon). */
