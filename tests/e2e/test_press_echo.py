@@ -84,6 +84,24 @@ def test_redraws_while_a_press_is_held_keep_its_card_lifted(page: Page, open_kab
     expect(page.locator(card)).to_have_attribute("aria-pressed", "true")
 
 
+def test_a_drag_s_start_is_the_press_s_answer_and_its_pick_stands(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """A press that becomes a drag: Python picks the card at the drag's start and redraws while the
+    button is still down. That redraw is the press's answer: the card stays picked, as Python drew it
+    (the echo, lifted again, turned it back to unpicked for 400 ms)."""
+    open_kabale(PATIENCE)
+    wait_landed(page)
+    card = ".mine button[data-action=card][data-index='3']"
+    press_down(page, card)
+    box = page.locator(card).bounding_box()
+    assert box is not None
+    page.evaluate("() => { window.__drawn = window.kabalePage.next(); }")  # Python's drawing of the drag's start
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] - 40, steps=4)
+    page.evaluate("() => window.__drawn")
+    assert page.evaluate(SHOWN_NEXT_FRAME, card) == {"pressed": "true", "picked": True}
+    page.keyboard.press("Escape")
+    page.mouse.up()
+
+
 def test_a_double_h_card_picked_up_lifts_at_the_press(page: Page, open_kabale: Callable[..., Page]) -> None:
     open_kabale("?game=double-h&seed=1")
     wait_landed(page)
