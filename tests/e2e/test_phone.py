@@ -32,6 +32,13 @@ def phone(page: Page, open_kabale: Callable[..., Page]) -> Callable[[str], Page]
     return open_kabale
 
 
+def bar_heights(page: Page) -> list[float]:
+    """The heights of the table bar's buttons (none found: an empty list, and min() fails)."""
+    heights: list[float] = page.locator(".table-bar .button:visible").evaluate_all(
+        "nodes => nodes.map((node) => node.getBoundingClientRect().height)")
+    return heights
+
+
 def test_the_lobby_fits_a_phone(phone: Callable[[str], Page]) -> None:
     page = phone("")
     assert page.evaluate("window.innerWidth") == 360
@@ -51,6 +58,7 @@ def test_kabalam_on_a_phone_tap_to_pick_up_and_tap_to_play(phone: Callable[[str]
     page.get_by_role("button", name="Start the match").tap()
     expect(page.get_by_role("region", name="KABALAM table")).to_be_visible()
     assert page.evaluate(FITS)
+    assert min(bar_heights(page)) >= 36  # Hint, Rules, New match: a finger's height (they were 27 px)
     hand = saved_match(page).match.hand
     assert hand is not None
     play = next(move for move in hand.legal_moves() if move.is_play)
@@ -66,6 +74,7 @@ def test_the_patience_on_a_phone(phone: Callable[[str], Page]) -> None:
     page = phone("?game=patience&seed=8")
     expect(page.get_by_role("region", name="Patience Kabalam table")).to_be_visible()
     assert page.evaluate(FITS)
+    assert min(bar_heights(page)) >= 36
     move = next(move for move in Patience.deal(8).legal_moves() if move.is_play)
     before = revision(page, "patience")
     click_move(page, move, touch=True)
