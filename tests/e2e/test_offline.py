@@ -132,7 +132,10 @@ def test_after_one_visit_the_app_boots_offline_and_the_saved_game_continues(
     responses: list[Response] = []
     failures: list[str] = []
     page.on("response", lambda response: responses.append(response))
-    page.on("requestfailed", lambda request: failures.append(request.url))
+    # a request the page itself gave up (net::ERR_ABORTED: a card face still loading when the page
+    # reloads) is no failure to serve it offline; a clean clone's run failed so once on AC.svg
+    page.on("requestfailed", lambda request: None if request.failure == "net::ERR_ABORTED"
+            else failures.append(f"{request.url} ({request.failure})"))
 
     page.reload()
     wait_ready(page)
