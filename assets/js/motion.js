@@ -270,6 +270,7 @@ function carryOn(root, carried, skip) {
  *  place from where it was, then play what ``cues`` say happened (one redraw's cues). */
 function play(root, scope, cues) {
   const { log, ...cardCues } = cues || {};
+  dropFlight(); // its cards were noted in flight (capture): the redraw's motion carries them on
   echoAgain(root);
   if (!root || motionOff()) {
     captured = null;
@@ -901,11 +902,83 @@ function released() {
   if (echo && !echo.timer) echo.timer = setTimeout(takeEchoBack, ECHO_MS);
 }
 
+// -- a move's click sets its cards flying in its own frame ------------------------------------------
+//
+// A click on a packet or a place that takes the cards picked up plays them there; Python's move
+// and redraw come back from the worker 5-11 ms later, and a click late in its frame showed its
+// move a frame later (bench/motion.py: p95 21-22 ms). So Python says ahead which cards a click on
+// a control sends to it (``data-flies``: the keys of their controls, an endowment's cards, or a
+// Double H place or the waste, whose top card goes), and the click sets them flying towards it at
+// once. It is an echo, not state: Python's redraw notes where the cards are in flight (capture)
+// and flies them on from there to the places it drew them (play), and the echo's own animation
+// goes. Should no redraw come (a click Python did not take after all), the cards fly back.
+
+/** How long after its flight an echo waits for Python's redraw before its cards fly back. */
+const FLIGHT_WAIT_MS = 1000;
+
+let flight = null; // {cards, animations, timer}: a click's cards in flight before Python's redraw
+
+/** The cards a click on ``control`` sends to it, as Python said (``data-flies``). */
+function flyingCards(control) {
+  const cards = [];
+  for (const key of (control.dataset.flies || "").split(" ").filter(Boolean)) {
+    const from = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const card = !from ? null : from.matches("[data-card]") ? from : [...from.querySelectorAll("[data-card]")].pop();
+    if (card && !control.contains(card)) cards.push(card);
+  }
+  return cards;
+}
+
+function echoFlight(event) {
+  const control = event.target instanceof Element ? event.target.closest("#view [data-flies]") : null;
+  if (!control || control.disabled || event.defaultPrevented || motionOff()) return;
+  const cards = flyingCards(control);
+  if (!cards.length) return;
+  dropFlight();
+  // towards the control's top card (or the control when it holds none): Python's redraw draws
+  // where each lands, and the flight bends there on its way
+  const goal = ([...control.querySelectorAll("[data-card]")].pop() || control).getBoundingClientRect();
+  const from = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
+  const animations = cards.map((card, index) => {
+    card.classList.add("flying");
+    return card.animate(
+      [{ transform: "translate(0, 0)" },
+       { transform: `translate(${goal.left - from[index].left}px, ${goal.top - from[index].top}px)` }],
+      { id: ANIMATION_ID, duration: motion.duration, easing: EASING, fill: "forwards", composite: "add" },
+    );
+  });
+  flight = { cards, animations, timer: setTimeout(flyBack, motion.duration + FLIGHT_WAIT_MS) };
+  motion.echoed += 1;
+}
+
+/** The echo's animations go (Python's redraw has noted where its cards are: it flies them on). */
+function dropFlight() {
+  if (!flight) return;
+  clearTimeout(flight.timer);
+  for (const animation of flight.animations) animation.cancel();
+  for (const card of flight.cards) card.classList.remove("flying");
+  flight = null;
+}
+
+/** No redraw came: the cards fly back to where Python drew them. */
+function flyBack() {
+  if (!flight) return;
+  const { cards, animations } = flight;
+  flight = null;
+  for (const card of cards) card.classList.remove("flying");
+  for (const animation of animations) {
+    animation.reverse();
+    animation.finished.then(() => animation.cancel(), () => {});
+  }
+}
+
 document.addEventListener("pointerdown", pressed, { capture: true });
 document.addEventListener("pointercancel", () => { aim = null; takeEchoBack(); }, { capture: true });
 document.addEventListener("pointerup", released, { capture: true });
 // after Python's handler (on <body>): a click that Python did not redraw for leaves no echo behind
 document.addEventListener("click", takeEchoBack);
+// after Python's handler too, in the click's own task: its cards set off before Python answers
+document.addEventListener("click", echoFlight);
 // after drag.js's listener (loaded first), which swallows the click that ends a drag
 document.addEventListener("click", clicked, { capture: true });
 // A key during an animation finishes it first, so the input lands where the card is going.
@@ -943,6 +1016,9 @@ function reset() {
   if (echo && echo.timer) clearTimeout(echo.timer);
   echo = null;
   heldEcho = null;
+  if (flight) clearTimeout(flight.timer);
+  flight = null;
+  motion.echoed = 0;
   motion.moved = 0;
   motion.readEarly = false;
   motion.duration = MOVE_MS;
@@ -956,6 +1032,8 @@ const motion = {
   whenStill,
   /** How many cards the last redraw set travelling (for tests and benchmarks). */
   moved: 0,
+  /** How many clicks set their cards flying before Python's redraw (``echoFlight``; for tests). */
+  echoed: 0,
   /** Whether the last redraw's new places were read before its frame (in a task of their own). */
   readEarly: false,
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */

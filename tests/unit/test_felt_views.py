@@ -69,6 +69,11 @@ def test_after_picking_up_a_legal_play_its_packets_are_lit_and_no_other(seed: in
             assert {packet.number for packet in view.kabala.packets if packet.press == "play"} == plays - set(
                 view.passable)
             assert {packet.number for packet in view.kabala.packets if packet.passing} == set(view.passable)
+            # a press that plays sends the cards picked up (the page sets them flying at the click); no other
+            assert {packet.number: packet.flies for packet in view.kabala.packets if packet.flies} == \
+                {packet.number: tuple(sorted(selected)) for packet in view.kabala.packets if packet.press == "play"}
+            assert not any(packet.flies for packet in patience_view(game, PatienceStats(), EN, selected,
+                                                                    jumped=True).kabala.packets)
             assert [card.picked for card in view.endowment.cards] == \
                 [index in selected for index in range(len(observation.endowment))]
             checked += bool(lit)
@@ -176,6 +181,9 @@ def test_after_picking_up_a_card_its_legal_targets_are_lit_and_no_other_place(se
         assert {place.name for place in felt.places if place.lit} == engine == set(felt.targets)
         assert [place.name for place in felt.places if place.picked] == ([] if source is None else [source])
         assert felt.waste.picked == (source is None)
+        # a press on a lit target sends the card picked up there (the page sets it flying at the click)
+        assert {place.name: place.flies for place in felt.places if place.flies} == \
+            {place.name: WASTE if source is None else source for place in felt.places if place.lit}
         for place in felt.places:  # what a press does: a move where the engine takes it, else a refusal
             said = felt.press(place.name)
             if place.name == source:
@@ -233,6 +241,14 @@ def test_a_hint_marks_its_places_or_the_stock_and_a_refusal_its_place() -> None:
     assert felt.waste.hinted == (move.source is None) and not felt.stock.hinted
     assert [place.name for place in felt.places if place.refused] == ["KR"]
     assert double_h_felt(game.facts(), EN, hinted=DoubleHMove.draw()).stock.hinted
+    # a press on the hint's target plays it while nothing else is picked up: the hint's card flies there
+    source = WASTE if move.source is None else str(move.source)
+    assert {place.name: place.flies for place in felt.places if place.flies} == {str(move.target): source}
+    other = next(str(m.source) for m in game.legal_moves()
+                 if m.kind is MoveKind.CARD and m.source is not None and str(m.source) != source)
+    picked_other = double_h_felt(game.facts(), EN, hinted=move, source=other)
+    assert {place.name: place.flies for place in picked_other.places if place.flies} == \
+        {place.name: other for place in picked_other.places if place.lit} != {}
 
 
 def test_an_unchanged_place_keeps_its_view_and_a_changed_one_is_made_anew() -> None:
@@ -278,6 +294,10 @@ def test_kabalam_lights_packets_only_on_the_looking_seat_s_turn_and_shows_only_h
             lit = {packet.number for packet in view.kabala.packets if packet.lit}
             picked = [mine.endowment[i] for i in sorted(selected)]
             assert lit == (engine_targets(legal, picked) if turn == "S" else set())
+            # a press sends the cards picked up where it plays them, only on her turn
+            assert {packet.number for packet in view.kabala.packets if packet.flies} == \
+                {packet.number for packet in view.kabala.packets if packet.press == "play"}
+            assert all(packet.flies in ((), tuple(sorted(selected))) for packet in view.kabala.packets)
             assert [card.card for card in view.endowment.cards] == list(mine.endowment)
             lit_seen += bool(lit)
         # nobody looking: no hand in view, the Kabala's face-up cards only, nothing lit

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from ..dom import Element, h
 from ..views.felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
-from .render import card_drawn, card_toggle, view_corners
+from .render import card_drawn, card_key, card_toggle, view_corners
 
 Translate = Callable[..., str]
 
@@ -45,7 +45,9 @@ def packet_drawn(view: PacketView, beside: Element | None = None,
         h(
             "button",
             {"type": "button", "class": "packet-button lit" if view.lit else "packet-button", "data-action": "packet",
-             "data-packet": view.number, "data-key": view.key, "aria-label": view.label},
+             "data-packet": view.number, "data-key": view.key, "aria-label": view.label,
+             # the cards a press sends here, by their keys (assets/js/motion.js sets them flying at the click)
+             "data-flies": " ".join(card_key(index) for index in view.flies) or None},
             h("span", {"class": "packet-stack"}, *layers, card(view.top), revealed),
         ),
         h("span", {"class": "packet-label", "aria-hidden": "true", "text": view.name}),

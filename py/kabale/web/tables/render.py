@@ -36,6 +36,11 @@ def card_drawn(view: CardView) -> Element:
              *view_corners(view))
 
 
+def card_key(index: int) -> str:
+    """``data-key`` of the endowment's card at ``index``: the focus and a press's flight find it again."""
+    return f"card-{index}"
+
+
 def card_toggle(view: CardView, corners: Callable[[CardView], tuple[Any, Any]] = view_corners) -> Element:
     """A card of an endowment the player can pick up: a toggle button named after the card, in a
     toolbar with one tab stop (``focused``), dragged with the cards picked up. ``corners`` draws
@@ -45,7 +50,7 @@ def card_toggle(view: CardView, corners: Callable[[CardView], tuple[Any, Any]] =
         "button",
         {"type": "button", "class": view.classes, "aria-label": view.words, "data-card": view.key,
          "aria-pressed": "true" if view.picked else "false", "tabindex": "0" if view.focused else "-1",
-         "data-action": "card", "data-index": index, "data-key": f"card-{index}", "data-drag": "true",
+         "data-action": "card", "data-index": index, "data-key": card_key(index), "data-drag": "true",
          "style": f"--i:{index}"},
         *corners(view),
     )

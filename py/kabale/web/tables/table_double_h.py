@@ -36,6 +36,11 @@ from ..views.view_models import DoubleHView, double_h_view
 
 #: What a refused draw speaks of (the feedback's data-near); the waste is felt_views.WASTE.
 STOCK = "stock"
+
+
+def place_key(name: str) -> str:
+    """``data-key`` of a place's button ("4L") or the waste's: the focus and a press's flight find it again."""
+    return WASTE if name == WASTE else f"place-{name}"
 #: Seconds the solver may think in the browser: a hint, "still winnable?", a turning point's each step.
 HINT_BUDGET_S = 0.25
 VERDICT_BUDGET_S = 0.25
@@ -229,8 +234,10 @@ class DoubleHTable(TableShell):
                     "data-action": "place",
                     "data-place": name,
                     "data-order": Place.from_text(name).index,  # the arrows' order (page.js ``rove``)
-                    "data-key": f"place-{name}",
+                    "data-key": place_key(name),
                     "aria-label": place.label,
+                    # the card a press moves here, by its place's key (assets/js/motion.js sets it flying at the click)
+                    "data-flies": place_key(place.flies) if place.flies is not None else None,
                     "aria-pressed": "true" if place.picked else "false",
                     "data-drag": "true" if place.movable else None,
                     # the name the words over the table stand next to when they speak of this place
@@ -263,7 +270,7 @@ class DoubleHTable(TableShell):
               card_drawn(card_view(None, self.t)) if not stock.count else h(
                   "div", {"class": "card back", "aria-hidden": "true"}),
               h("span", {"class": "count", "data-count": stock.count})),
-            h("button", {"type": "button", "class": waste_classes, "data-action": "waste", "data-key": "waste",
+            h("button", {"type": "button", "class": waste_classes, "data-action": "waste", "data-key": place_key(WASTE),
                          "aria-pressed": "true" if waste.picked else "false",
                          "data-drag": "true" if waste.movable else None,
                          "aria-label": waste.label},
@@ -693,7 +700,7 @@ class DoubleHTable(TableShell):
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
             self.focus = str(PLACES[(index + step) % len(PLACES)])
             if not event.extra.get("roved"):  # the page moves the focus itself (page.js ``rove``)
-                self.app.focus_key(f"place-{self.focus}")
+                self.app.focus_key(place_key(self.focus))
             return True
         self._key_place = place
         return None

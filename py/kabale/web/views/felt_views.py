@@ -182,7 +182,8 @@ class PacketView:
     shown, the card it covers), how many cards it holds and how many face-down layers its edge
     shows, whether a press plays the picked-up cards on it or flips it (``lit``: a legal target
     now; ``passing``: a pass flips it), its label, the play shown on it, the memory aid's next
-    card (None: the aid is off), the moves marked on it."""
+    card (None: the aid is off), the moves marked on it; ``flies``: the places in the endowment of
+    the cards a press plays on it (:func:`packet_flights`: the page sets them flying at the click)."""
 
     number: int
     name: str
@@ -195,6 +196,7 @@ class PacketView:
     reveal: RevealView | None = None
     memory: str | None = None
     marks: tuple[str, ...] = ()
+    flies: tuple[int, ...] = ()
 
     @property
     def key(self) -> str:
@@ -262,20 +264,51 @@ def hint_packets(marks: Sequence[Mark], selected: frozenset[int], legal: Sequenc
                          if mark.name == HINTED and mark.packet and mark.cards and selected <= set(mark.cards)}))
 
 
+def packet_flights(selected: frozenset[int], playable: Sequence[int], marks: Sequence[Mark],
+                   legal: Sequence[Move]) -> dict[int, tuple[int, ...]]:
+    """The cards a press on each packet plays, by their places in the endowment, as the table
+    decides a press (kabala_table ``packet_chosen``): the Hint's cards on its packet when the
+    press follows it (the cards picked up are none or some of those it marks:
+    :func:`.selection.follow_hint`), else the cards picked up on a packet they are a legal play
+    on (``playable``). A pass lays nothing. The page sets them flying at the click, before
+    Python's move comes back from the worker (assets/js/motion.js ``echoFlight``).
+
+    >>> packet_flights(frozenset({3}), (1, 2), [Mark(HINTED, 2, (0, 3))], [Move.double(1, 3, packet=2)])
+    {1: (3,), 2: (0, 3)}
+    >>> packet_flights(frozenset(), (), [Mark(HINTED, 2, (0, 3))], [Move.double(1, 3, packet=2)])
+    {2: (0, 3)}
+    >>> packet_flights(frozenset({1}), (), [Mark(HINTED, 2, (0, 3))], [Move.double(1, 3, packet=2)])
+    {}
+    """
+    if not legal:
+        return {}
+    sent = {packet: tuple(sorted(selected)) for packet in playable}
+    for mark in marks:
+        if mark.name == HINTED and mark.packet and mark.cards and selected <= set(mark.cards):
+            sent[mark.packet] = tuple(mark.cards)
+    return sent
+
+
 def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence[Card], t: Translate, *,
                 reveal: Reveal | None = None, memory_aid: bool = False, marks: Sequence[Mark] = (),
-                memo: CardMemo | None = None, hinted_lit: Sequence[int] = ()) -> KabalaView:
+                memo: CardMemo | None = None, hinted_lit: Sequence[int] = (),
+                selected: frozenset[int] | None = None) -> KabalaView:
     """The Kabala as the player at the device sees it (``observation``: face_up, packet_sizes,
     target, history), where ``legal`` are the moves she may make now (none when it is not her
     turn) and ``picked`` the cards she holds up. While a play is shown (``reveal``) its packet
     keeps its old face-up card and the sum its old value, until the flip. ``memo``: see ``card_view``;
-    ``hinted_lit``: the packets lit because a press there plays the Hint (:func:`hint_packets`)."""
+    ``hinted_lit``: the packets lit because a press there plays the Hint (:func:`hint_packets`);
+    ``selected``: the places of the cards picked up, when a press on a packet plays now (None: it
+    does not, as during a review's jump), for the cards each press sends (:func:`packet_flights`)."""
     face_up = list(observation.face_up)
     if reveal is not None:
         face_up[reveal.packet - 1] = reveal.under
     sizes = observation.packet_sizes
-    lit = tuple(sorted(set(playable_packets(picked, legal, observation.target)) | set(hinted_lit)))
+    playable = playable_packets(picked, legal, observation.target)
+    lit = tuple(sorted(set(playable) | set(hinted_lit)))
     passable = pass_packets(legal)
+    # while a play is shown, a press flips it first: what it plays then is for the redraw to show
+    flights = packet_flights(selected, playable, marks, legal) if selected is not None and reveal is None else {}
     next_flips = next_flip_cards(observation) if memory_aid else None
     packets = []
     for number, (top, size) in enumerate(zip(face_up, sizes), start=1):
@@ -295,6 +328,7 @@ def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence
                               tuple(card_view(card, t, role="revealed") for card in shown.cards)) if shown else None,
             memory=memory,
             marks=packet_marks,
+            flies=flights.get(number, ()),
         ))
     explained = sum_explained(face_up)
     return KabalaView(
@@ -366,7 +400,8 @@ class PlaceView:
     card picked up (``lit``), whether its top card is the one picked up, a hint's source or
     target, the place a refusal speaks of; whether its top card can go somewhere (it may be
     dragged), its label, and the turn-over button's words and label (None: it cannot turn) and
-    whether the hint marks that button (its move turns this place over)."""
+    whether the hint marks that button (its move turns this place over); ``flies``: the place (or
+    the waste) whose top card a press here moves onto it (the page sets it flying at the click)."""
 
     name: str
     value: int
@@ -382,6 +417,7 @@ class PlaceView:
     turn: str | None = None
     turn_label: str | None = None
     turn_hinted: bool = False
+    flies: str | None = None
 
     @property
     def classes(self) -> str:
@@ -456,7 +492,7 @@ def place_label(place: "PlaceFacts", t: Translate) -> str:
 
 
 def place_view(place: "PlaceFacts", t: Translate, *, lit: bool, picked: bool, hinted: bool, refused: bool,
-               cards: CardMemo | None = None, turn_hinted: bool = False) -> PlaceView:
+               cards: CardMemo | None = None, turn_hinted: bool = False, flies: str | None = None) -> PlaceView:
     """A place as it shows: ``hinted`` marks it (a hinted card's source or target), ``turn_hinted``
     its turn-over button (a hinted turn: the button is what to press, not the pile)."""
     from kabale.games.double_h.moves import MoveKind
@@ -472,6 +508,7 @@ def place_view(place: "PlaceFacts", t: Translate, *, lit: bool, picked: bool, hi
         turn_label=hinted_words(t("dh.turn_over_label", where=place_where(place.place, t)),
                                 (HINTED,) if turn_hinted else (), t) if turnable else None,
         turn_hinted=turnable and turn_hinted,
+        flies=flies,
     )
 
 
@@ -498,22 +535,27 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
     targets = frozenset(str(move.target) for move in moves_from(source, facts))
     hinted_places = (hinted.source, hinted.target) if hinted is not None and hinted.kind is card else ()
     hinted_turn = hinted.target if hinted is not None and hinted.kind is turn else None
+    # a press on the hint's target plays it when nothing else is picked up (table_double_h
+    # ``place_chosen``), as a press on a lit target plays the card picked up: its card flies there
+    hinted_from = None if hinted is None or hinted.kind is not card else WASTE if hinted.source is None else str(hinted.source)
     places = []
     for place in facts.places:
         name = place.name
         lit, picked, is_refused = name in targets, source == name, name in refused
         hint_here, turn_here = place.place in hinted_places, place.place == hinted_turn
+        flies = hinted_from if (hinted_from is not None and hinted is not None and str(hinted.target) == name
+                                and source in (None, hinted_from)) else source if lit else None
         if memo is None:
             places.append(place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused,
-                                     cards=cards, turn_hinted=turn_here))
+                                     cards=cards, turn_hinted=turn_here, flies=flies))
             continue
         kinds = {move.kind for move in place.moves}
         key = (language, place.cards, place.frame, card in kinds, turn in kinds, lit, picked, hint_here, turn_here,
-               is_refused)
+               is_refused, flies)
         kept = memo.get(name)
         if kept is None or kept[0] != key:
             kept = (key, place_view(place, t, lit=lit, picked=picked, hinted=hint_here, refused=is_refused,
-                                    cards=cards, turn_hinted=turn_here))
+                                    cards=cards, turn_hinted=turn_here, flies=flies))
             memo[name] = kept
         places.append(kept[1])
     top = facts.waste[-1] if facts.waste else None

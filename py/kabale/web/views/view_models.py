@@ -205,7 +205,7 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
         log=tuple(line for line in (patience_event_text(event, t) for event in observation.history) if line),
         result=result,
         kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards,
-                           hinted_lit=hinted_lit),
+                           hinted_lit=hinted_lit, selected=None if jumped or game.is_over() else selected),
         endowment=endowment_view(observation.endowment, t, selected=selected, focus=focus, playable=playable,
                                  marks=marks, memo=cards),
     )
@@ -504,7 +504,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         log=tuple(line for _, line in log), result=result, scores=scores, score_head=head, placing=placing,
         great_kabalist=great, log_at=tuple(index for index, _ in log),
         kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards,
-                           hinted_lit=hinted_lit),
+                           hinted_lit=hinted_lit, selected=selected if my_turn else None),
         endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
         if looking else None,
     )

@@ -1,0 +1,122 @@
+"""A move's click sets its cards flying in its own frame (issue 29: click to paint): Python, in its
+worker, answers 5-11 ms after the click, often a frame later; so Python says ahead which cards a
+press on a packet or a place sends there (``data-flies``), and the click itself starts their
+flight (assets/js/motion.js ``echoFlight``). Python's redraw then carries them on to where it drew
+them; should none come, they fly back."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from playwright.sync_api import Page, expect
+
+from helpers import STILL, VALUE_NAMES, saved_double_h, saved_patience, settle, wait_landed  # type: ignore[import-not-found]
+
+#: Click ``control`` and, in the click's own task (before Python can have answered), read each card
+#: it sends: whether it is marked flying and moving towards the control, and where it was.
+CLICK_AND_LOOK = """(selector) => {
+  const control = document.querySelector(selector);
+  const cards = (control.dataset.flies || '').split(' ').filter(Boolean).map((key) => {
+    const from = document.querySelector(`[data-key="${key}"]`);
+    return from.matches('[data-card]') ? from : [...from.querySelectorAll('[data-card]')].pop();
+  });
+  const before = cards.map((card) => card.getBoundingClientRect());
+  const goal = ([...control.querySelectorAll('[data-card]')].pop() || control).getBoundingClientRect();
+  control.click();
+  return cards.map((card, index) => {
+    const flights = card.getAnimations().filter((a) => a.id === 'kabale-move');
+    const last = flights.length ? flights[0].effect.getKeyframes().pop().transform : '';
+    const [dx, dy] = (last.match(/-?[0-9.]+/g) || [0, 0]).map(Number);
+    return {card: card.dataset.card, flying: card.classList.contains('flying'), flights: flights.length,
+            aim: [before[index].left + dx - goal.left, before[index].top + dy - goal.top]};
+  });
+}"""
+
+#: No card is marked flying, and no echo's animation is left on any card.
+NOTHING_IN_FLIGHT = """() => !document.querySelector('.flying')
+  && !document.getAnimations().some((a) => a.id === 'kabale-move' && a.playState !== 'finished')"""
+
+
+def pick_cards(page: Page, values: tuple[int, ...]) -> list[str]:
+    """Pick up endowment cards of these values (as a person does); their data-keys."""
+    keys: list[str] = []
+    for value in values:
+        label = VALUE_NAMES.get(value, str(value))
+        card = page.locator(".mine .endowment button[data-action=card][aria-pressed=false]").filter(
+            has=page.locator(f"xpath=self::*[starts-with(@aria-label, '{label} of ')]")).first
+        keys.append(str(card.get_attribute("data-key")))
+        card.click()
+        settle(page)
+    return keys
+
+
+def first_play(page: Page) -> Any:
+    game = saved_patience(page).game
+    return next(move for move in game.legal_moves() if move.is_play)
+
+
+def test_a_play_s_cards_set_off_for_their_packet_at_the_click_and_land_there(
+        page: Page, open_kabale: Callable[..., Page]) -> None:
+    open_kabale("?game=patience&seed=7")
+    wait_landed(page)
+    move = first_play(page)
+    keys = pick_cards(page, move.values)
+    packet = f"button[data-action=packet][data-packet='{move.packet}']"
+    assert sorted(str(page.locator(packet).get_attribute("data-flies")).split()) == sorted(keys)
+    moves_before = len(saved_patience(page).game.history)
+    seen = page.evaluate(CLICK_AND_LOOK, packet)
+    assert len(seen) == len(move.values)
+    for card in seen:  # in the click's own task: each card flies, aimed at the packet's top card
+        assert card["flying"] and card["flights"] == 1, card
+        assert all(abs(offset) < 1 for offset in card["aim"]), card
+    # Python's move comes and its redraw carries them on: they land on the packet, nothing left flying
+    wait_landed(page)
+    page.wait_for_function(NOTHING_IN_FLIGHT)
+    history = saved_patience(page).game.history
+    played = next(event for event in reversed(history) if event.kind in ("bare", "double"))
+    assert len(history) > moves_before and played.packet == move.packet
+    assert sorted(str(card) for card in played.cards) == sorted(card["card"] for card in seen)
+
+
+def test_cards_sent_flying_fly_back_when_python_takes_no_move(page: Page, open_kabale: Callable[..., Page]) -> None:
+    """Python says ahead what a press plays; should it take none after all (no redraw comes), the
+    cards go back where they are drawn. Here a control Python does not act on says it sends a card."""
+    open_kabale("?game=patience&seed=7")
+    wait_landed(page)
+    card = ".mine .endowment button[data-action=card][data-index='0']"
+    home = page.locator(card).bounding_box()
+    page.evaluate("document.querySelector('.kabala .packet-label').dataset.flies = 'card-0'")
+    seen = page.evaluate(CLICK_AND_LOOK, ".kabala .packet-label")
+    assert seen[0]["flying"] and seen[0]["flights"] == 1
+    page.wait_for_function(NOTHING_IN_FLIGHT, timeout=5000)
+    assert page.locator(card).bounding_box() == home
+    assert page.locator(card).get_attribute("aria-pressed") == "false"
+
+
+def test_a_double_h_card_sets_off_for_its_place_at_the_click(page: Page, open_kabale: Callable[..., Page]) -> None:
+    from kabale.games.double_h.rules import MoveKind
+
+    open_kabale("?game=double-h&seed=1")
+    wait_landed(page)
+    game = saved_double_h(page).game
+    move = next(move for move in game.legal_moves() if move.kind is MoveKind.CARD and move.source is not None)
+    source, target = f"[data-key='place-{move.source}']", f"[data-key='place-{move.target}']"
+    top = page.locator(f"{source} [data-card]").last.get_attribute("data-card")
+    page.locator(source).click()
+    settle(page)
+    assert page.locator(target).get_attribute("data-flies") == f"place-{move.source}"
+    seen = page.evaluate(CLICK_AND_LOOK, target)
+    assert [(card["card"], card["flying"], card["flights"]) for card in seen] == [(top, True, 1)]
+    wait_landed(page)
+    page.wait_for_function(NOTHING_IN_FLIGHT)
+    expect(page.locator(f"{target} [data-card]").last).to_have_attribute("data-card", str(top))
+
+
+@STILL
+def test_with_reduced_motion_a_click_sets_nothing_flying(page: Page, open_kabale: Callable[..., Page]) -> None:
+    open_kabale("?game=patience&seed=7")
+    move = first_play(page)
+    pick_cards(page, move.values)
+    seen = page.evaluate(CLICK_AND_LOOK, f"button[data-action=packet][data-packet='{move.packet}']")
+    assert seen and not any(card["flying"] or card["flights"] for card in seen)
+    assert page.evaluate("window.kabaleMotion.echoed") == 0
