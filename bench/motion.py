@@ -144,11 +144,12 @@ class Click(NamedTuple):
     handled: float  # of which the click's own handlers
     late: float  # how late that frame ran after its beat
     changed: float | None  # to the first change outside the control (None: none within 5 s)
+    kind: str = ""  # the move: play, pass, draw, yield, card, turn, next-round
 
 
-def timed_click(page: Page, selector: str) -> Click:
+def timed_click(page: Page, selector: str, kind: str) -> Click:
     frame, handled, late, changed = page.evaluate(TIMED_CLICK, selector)
-    return Click(frame, handled, late, changed)
+    return Click(frame, handled, late, changed, kind)
 
 
 def settings(bot_speed: str) -> str:
@@ -237,7 +238,7 @@ def patience(context: BrowserContext, url: str, plays: int) -> list[Click]:
             click_index(page, move.values)
         selector = "button[data-action=draw]" if move.kind == "draw" \
             else f"button[data-action=packet][data-packet='{move.packet}']"
-        clicks.append(timed_click(page, selector))
+        clicks.append(timed_click(page, selector, "play" if move.is_play else move.kind))
         page.wait_for_timeout(900)  # the reveal and the flip that follow a play
     collect(page)
     return clicks
@@ -272,7 +273,7 @@ def double_h(context: BrowserContext, url: str, plays: int) -> list[Click]:
             selector = "button[data-action=next-round]"
         else:
             selector = f"button[data-action=turn][data-place='{move.target}']"
-        clicks.append(timed_click(page, selector))
+        clicks.append(timed_click(page, selector, move.kind.name.lower().replace("_", "-")))
         page.wait_for_timeout(350)
     page.wait_for_timeout(2500)  # the win: the cards go home, the bonus is counted up
     collect(page)
@@ -308,12 +309,12 @@ def kabalam(context: BrowserContext, url: str, plays: int) -> list[Click]:
         move = greedy(legal)
         if move is not None:
             click_index(page, move.values)
-            selector = f"button[data-action=packet][data-packet='{move.packet}']"
+            selector, kind = f"button[data-action=packet][data-packet='{move.packet}']", "play"
         elif Move.yield_turn() in legal:
-            selector = "button[data-action=yield]"
+            selector, kind = "button[data-action=yield]", "yield"
         else:
-            selector = f"button[data-action=packet][data-packet='{legal[0].packet}']"
-        clicks.append(timed_click(page, selector))
+            selector, kind = f"button[data-action=packet][data-packet='{legal[0].packet}']", legal[0].kind
+        clicks.append(timed_click(page, selector, kind))
         page.wait_for_timeout(900)
     collect(page)
     return clicks
@@ -394,6 +395,9 @@ def main() -> int:
     print(json.dumps({
         "load_average_1min": {"before": round(load_before[0], 2), "after": round(os.getloadavg()[0], 2)},
         "click_to_first_frame_ms": {game: summary([click.frame for click in values]) for game, values in clicks.items()},
+        "click_to_first_frame_ms_by_move": {
+            game: {kind: summary([click.frame for click in values if click.kind == kind])
+                   for kind in sorted({click.kind for click in values})} for game, values in clicks.items()},
         "pick_press_to_first_frame_ms": {game: summary(values) for game, values in PICKS.items()},
         "of_which_the_click_handlers_ms": {game: summary([click.handled for click in values])
                                            for game, values in clicks.items()},

@@ -46,6 +46,7 @@ def card_toggle(view: CardView, corners: Callable[[CardView], tuple[Any, Any]] =
     toolbar with one tab stop (``focused``), dragged with the cards picked up. ``corners`` draws
     its corners (a table may give back the drawings it kept of the same corners)."""
     index = view.index
+    assert index is not None, "an endowment's card knows its place"
     return h(
         "button",
         {"type": "button", "class": view.classes, "aria-label": view.words, "data-card": view.key,
