@@ -81,6 +81,7 @@ function finish() {
   showDealt();
   captured = null;
   pendingCues = {};
+  turnedAway = null;
   for (const animation of running()) animation.finish();
   releaseAll();
   clearGhosts();
@@ -204,6 +205,8 @@ function capture(root, scope) {
   heldEcho = echo && !echo.timer
     ? { key: echo.element.closest("[data-key]")?.dataset.key || "", pressed: echo.pressed } : null;
   echo = null;
+  // a click's stack turning away (its echo): the redraw's flip goes on from there
+  turnedAway = flight && flight.turned ? { packet: flight.turned, at: flight.at } : null;
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   showDealt();
   if (frame) {
@@ -506,21 +509,27 @@ function flip(root, packet, before) {
   if (!stack) return;
   const half = (FLIP_MS / 2) * slow();
   const old = before && before.stacks.get(packet);
-  if (old && old.rect.width) {
-    const ghost = ghostAt(old.element, old.rect, cardSize(stack));
-    const away = ghost.animate(
-      [{ transform: `${PERSPECTIVE} rotateY(0deg)` },
-       { transform: `${PERSPECTIVE} translateY(-6px) rotateY(90deg) scale(1.06)` }],
-      { id: "kabale-flip", duration: half, easing: "ease-in", fill: "forwards" },
-    );
-    removeWhenDone(away, ghost);
-  }
+  // a click's echo began turning the old stack away already (``echoMove``): the new one turns in
+  // when that turn is half done
+  const echoed = turnedAway && turnedAway.packet === String(packet) ? turnedAway : null;
+  turnedAway = null;
+  if (old && old.rect.width && !echoed) turnAway(ghostAt(old.element, old.rect, cardSize(stack)));
+  const delay = echoed ? Math.max(0, half - (performance.now() - echoed.at)) : old ? half : 0;
   stack.animate(
     [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
      { transform: `${PERSPECTIVE} rotateY(0deg)` }],
-    { id: "kabale-flip", duration: half, delay: old ? half : 0, easing: "ease-out", fill: "backwards",
-      composite: "add" },
+    { id: "kabale-flip", duration: half, delay, easing: "ease-out", fill: "backwards", composite: "add" },
   );
+}
+
+/** A packet's old stack (``ghost``, a stand-in) turns away, edge-on at the flip's half; then it goes. */
+function turnAway(ghost) {
+  const away = ghost.animate(
+    [{ transform: `${PERSPECTIVE} rotateY(0deg)` },
+     { transform: `${PERSPECTIVE} translateY(-6px) rotateY(90deg) scale(1.06)` }],
+    { id: "kabale-flip", duration: (FLIP_MS / 2) * slow(), easing: "ease-in", fill: "forwards" },
+  );
+  removeWhenDone(away, ghost);
 }
 
 function travelCards(root, cue) {
@@ -902,21 +911,28 @@ function released() {
   if (echo && !echo.timer) echo.timer = setTimeout(takeEchoBack, ECHO_MS);
 }
 
-// -- a move's click sets its cards flying in its own frame ------------------------------------------
+// -- a move's click shows its motion in its own frame ----------------------------------------------
 //
 // A click on a packet or a place that takes the cards picked up plays them there; Python's move
 // and redraw come back from the worker 5-11 ms later, and a click late in its frame showed its
-// move a frame later (bench/motion.py: p95 21-22 ms). So Python says ahead which cards a click on
-// a control sends to it (``data-flies``: the keys of their controls, an endowment's cards, or a
-// Double H place or the waste, whose top card goes), and the click sets them flying towards it at
-// once. It is an echo, not state: Python's redraw notes where the cards are in flight (capture)
-// and flies them on from there to the places it drew them (play), and the echo's own animation
-// goes. Should no redraw come (a click Python did not take after all), the cards fly back.
+// move a frame later (bench/motion.py: p95 21-22 ms). So Python says ahead what a click on a
+// control sets moving, and the click starts it at once:
+// * ``data-flies``: the cards it sends there, by the keys of their controls (an endowment's
+//   cards, or a Double H place or the waste, whose top card goes): they set off towards it;
+// * ``data-turns``: a pass turns the packet over: its stack starts turning away.
+// It is an echo, not state: Python's redraw notes where the cards are in flight (capture) and
+// flies them on from there to the places it drew them (play), and the echo's own animation goes;
+// the stack's turn is the redraw's flip's first half, which goes on as it began. Should no redraw
+// come (a click Python did not take after all), the cards fly back and the stack shows again.
 
-/** How long after its flight an echo waits for Python's redraw before its cards fly back. */
+/** How long after its motion an echo waits for Python's redraw before it is taken back. */
 const FLIGHT_WAIT_MS = 1000;
 
-let flight = null; // {cards, animations, timer}: a click's cards in flight before Python's redraw
+// {cards, animations, hidden, turned, at, timer}: what a click set moving before Python's redraw:
+// the cards in flight and their animations; the packet whose stack turns away (its number), the
+// animation that hides the stack itself meanwhile (a stand-in turns in its place), and when
+let flight = null;
+let turnedAway = null; // the packet whose old stack a click's echo is turning away (``flip`` goes on from there)
 
 /** The cards a click on ``control`` sends to it, as Python said (``data-flies``). */
 function flyingCards(control) {
@@ -929,16 +945,19 @@ function flyingCards(control) {
   return cards;
 }
 
-function echoFlight(event) {
-  const control = event.target instanceof Element ? event.target.closest("#view [data-flies]") : null;
+function echoMove(event) {
+  const control = event.target instanceof Element
+    ? event.target.closest("#view [data-flies], #view [data-turns]") : null;
   if (!control || control.disabled || event.defaultPrevented || motionOff()) return;
   const cards = flyingCards(control);
-  if (!cards.length) return;
+  const stack = control.dataset.turns ? control.querySelector(".packet-stack") : null;
+  if (!cards.length && !stack) return;
   dropFlight();
   // towards the control's top card (or the control when it holds none): Python's redraw draws
   // where each lands, and the flight bends there on its way
   const goal = ([...control.querySelectorAll("[data-card]")].pop() || control).getBoundingClientRect();
   const from = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
+  const turning = stack ? { rect: stack.getBoundingClientRect(), size: cardSize(stack) } : null;
   const animations = cards.map((card, index) => {
     card.classList.add("flying");
     return card.animate(
@@ -947,7 +966,19 @@ function echoFlight(event) {
       { id: ANIMATION_ID, duration: motion.duration, easing: EASING, fill: "forwards", composite: "add" },
     );
   });
-  flight = { cards, animations, timer: setTimeout(flyBack, motion.duration + FLIGHT_WAIT_MS) };
+  let hidden = null;
+  if (turning) {
+    // the old stack turns away as a stand-in, as ``flip`` turns it, while the stack itself hides
+    turnAway(ghostAt(stack.cloneNode(true), turning.rect, turning.size));
+    // not a cue's id: a redraw carries no cue animation of the old stack on to the new one
+    hidden = stack.animate([{ visibility: "hidden" }, { visibility: "hidden" }],
+      { id: ANIMATION_ID, duration: (FLIP_MS / 2) * slow(), fill: "forwards" });
+  }
+  const wait = Math.max(cards.length ? motion.duration : 0, turning ? (FLIP_MS / 2) * slow() : 0) + FLIGHT_WAIT_MS;
+  flight = {
+    cards, animations, hidden, turned: turning ? control.dataset.packet : null, at: performance.now(),
+    timer: setTimeout(flyBack, wait),
+  };
   motion.echoed += 1;
 }
 
@@ -957,19 +988,21 @@ function dropFlight() {
   clearTimeout(flight.timer);
   for (const animation of flight.animations) animation.cancel();
   for (const card of flight.cards) card.classList.remove("flying");
+  if (flight.hidden) flight.hidden.cancel();
   flight = null;
 }
 
-/** No redraw came: the cards fly back to where Python drew them. */
+/** No redraw came: the cards fly back to where Python drew them, and the stack shows again. */
 function flyBack() {
   if (!flight) return;
-  const { cards, animations } = flight;
+  const { cards, animations, hidden } = flight;
   flight = null;
   for (const card of cards) card.classList.remove("flying");
   for (const animation of animations) {
     animation.reverse();
     animation.finished.then(() => animation.cancel(), () => {});
   }
+  if (hidden) hidden.cancel();
 }
 
 document.addEventListener("pointerdown", pressed, { capture: true });
@@ -977,8 +1010,8 @@ document.addEventListener("pointercancel", () => { aim = null; takeEchoBack(); }
 document.addEventListener("pointerup", released, { capture: true });
 // after Python's handler (on <body>): a click that Python did not redraw for leaves no echo behind
 document.addEventListener("click", takeEchoBack);
-// after Python's handler too, in the click's own task: its cards set off before Python answers
-document.addEventListener("click", echoFlight);
+// after Python's handler too, in the click's own task: its motion starts before Python answers
+document.addEventListener("click", echoMove);
 // after drag.js's listener (loaded first), which swallows the click that ends a drag
 document.addEventListener("click", clicked, { capture: true });
 // A key during an animation finishes it first, so the input lands where the card is going.

@@ -6,6 +6,7 @@ them; should none come, they fly back."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
@@ -47,6 +48,7 @@ def pick_cards(page: Page, values: tuple[int, ...]) -> list[str]:
         keys.append(str(card.get_attribute("data-key")))
         card.click()
         settle(page)
+        wait_landed(page)
     return keys
 
 
@@ -104,12 +106,59 @@ def test_a_double_h_card_sets_off_for_its_place_at_the_click(page: Page, open_ka
     top = page.locator(f"{source} [data-card]").last.get_attribute("data-card")
     page.locator(source).click()
     settle(page)
+    wait_landed(page)  # the card picked up has lifted (a person sees it before choosing its place)
     assert page.locator(target).get_attribute("data-flies") == f"place-{move.source}"
     seen = page.evaluate(CLICK_AND_LOOK, target)
     assert [(card["card"], card["flying"], card["flights"]) for card in seen] == [(top, True, 1)]
     wait_landed(page)
     page.wait_for_function(NOTHING_IN_FLIGHT)
     expect(page.locator(f"{target} [data-card]").last).to_have_attribute("data-card", str(top))
+
+
+def at_a_pass() -> Any:
+    """A patience of deal 200 played by the greedy way until a pass is what is left (a packet flips)."""
+    from kabale.games.patience.rules import Patience
+
+    game = Patience.deal(200)
+    while not any(move.kind == "pass" for move in game.legal_moves()):
+        legal = game.legal_moves()
+        plays = [move for move in legal if move.is_play]
+        game.apply(max(plays, key=lambda move: move.count) if plays else legal[0])
+    return game
+
+
+#: The stand-ins turning away in motion.js's own layer, and whether the packet's stack itself shows.
+TURNING = """(packet) => {
+  const ghosts = [...document.querySelectorAll('.motion-ghosts > .packet-stack')];
+  const stack = document.querySelector(`[data-action=packet][data-packet="${packet}"] .packet-stack`);
+  return {ghosts: ghosts.filter((g) => g.getAnimations().some((a) => a.id === 'kabale-flip')).length,
+          shown: getComputedStyle(stack).visibility};
+}"""
+
+
+def test_a_pass_starts_its_packet_turning_at_the_click_and_the_flip_goes_on(
+        page: Page, open_kabale: Callable[..., Page]) -> None:
+    from kabale.web.storage.saved import SavedPatience
+
+    game = at_a_pass()
+    envelope = {"app": "kabale", "schema": 1, "name": "patience", "revision": 1, "data": SavedPatience(game).to_dict()}
+    page.add_init_script(f"localStorage.setItem('kabale:patience', {json.dumps(json.dumps(envelope))});")
+    open_kabale(f"?game=patience&seed={game.seed}")
+    wait_landed(page)
+    move = next(move for move in game.legal_moves() if move.kind == "pass")
+    packet = f"button[data-action=packet][data-packet='{move.packet}']"
+    assert page.locator(packet).get_attribute("data-turns") == "true"
+    top = page.locator(f"{packet} [data-card]").last.get_attribute("data-card")
+    # in the click's own task: the old stack turns away as a stand-in, the stack itself hidden meanwhile
+    assert page.evaluate(f"(packet) => {{ document.querySelector(`{packet}`).click(); return ({TURNING})(packet); }}",
+                         str(move.packet)) == {"ghosts": 1, "shown": "hidden"}
+    # Python's flip comes: the new top card turns in, once, and the stack shows
+    wait_landed(page)
+    page.wait_for_function(NOTHING_IN_FLIGHT)
+    assert page.evaluate(TURNING, str(move.packet)) == {"ghosts": 0, "shown": "visible"}
+    after = saved_patience(page).game.history[len(game.history):]
+    assert [event.packet for event in after if event.kind == "flip"] == [move.packet]
+    assert page.locator(f"{packet} [data-card]").last.get_attribute("data-card") != top
 
 
 @STILL

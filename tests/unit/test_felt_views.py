@@ -72,8 +72,9 @@ def test_after_picking_up_a_legal_play_its_packets_are_lit_and_no_other(seed: in
             # a press that plays sends the cards picked up (the page sets them flying at the click); no other
             assert {packet.number: packet.flies for packet in view.kabala.packets if packet.flies} == \
                 {packet.number: tuple(sorted(selected)) for packet in view.kabala.packets if packet.press == "play"}
-            assert not any(packet.flies for packet in patience_view(game, PatienceStats(), EN, selected,
-                                                                    jumped=True).kabala.packets)
+            assert [packet.turns for packet in view.kabala.packets] == [packet.passing for packet in view.kabala.packets]
+            assert not any(packet.flies or packet.turns for packet in patience_view(
+                game, PatienceStats(), EN, selected, jumped=True).kabala.packets)
             assert [card.picked for card in view.endowment.cards] == \
                 [index in selected for index in range(len(observation.endowment))]
             checked += bool(lit)
@@ -298,6 +299,8 @@ def test_kabalam_lights_packets_only_on_the_looking_seat_s_turn_and_shows_only_h
             assert {packet.number for packet in view.kabala.packets if packet.flies} == \
                 {packet.number for packet in view.kabala.packets if packet.press == "play"}
             assert all(packet.flies in ((), tuple(sorted(selected))) for packet in view.kabala.packets)
+            assert {packet.number for packet in view.kabala.packets if packet.turns} == \
+                ({packet.number for packet in view.kabala.packets if packet.passing} if turn == "S" else set())
             assert [card.card for card in view.endowment.cards] == list(mine.endowment)
             lit_seen += bool(lit)
         # nobody looking: no hand in view, the Kabala's face-up cards only, nothing lit

@@ -47,7 +47,8 @@ def packet_drawn(view: PacketView, beside: Element | None = None,
             {"type": "button", "class": "packet-button lit" if view.lit else "packet-button", "data-action": "packet",
              "data-packet": view.number, "data-key": view.key, "aria-label": view.label,
              # the cards a press sends here, by their keys (assets/js/motion.js sets them flying at the click)
-             "data-flies": " ".join(card_key(index) for index in view.flies) or None},
+             "data-flies": " ".join(card_key(index) for index in view.flies) or None,
+             "data-turns": "true" if view.turns else None},  # a pass: its stack starts turning at the click
             h("span", {"class": "packet-stack"}, *layers, card(view.top), revealed),
         ),
         h("span", {"class": "packet-label", "aria-hidden": "true", "text": view.name}),

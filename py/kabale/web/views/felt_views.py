@@ -183,7 +183,8 @@ class PacketView:
     shows, whether a press plays the picked-up cards on it or flips it (``lit``: a legal target
     now; ``passing``: a pass flips it), its label, the play shown on it, the memory aid's next
     card (None: the aid is off), the moves marked on it; ``flies``: the places in the endowment of
-    the cards a press plays on it (:func:`packet_flights`: the page sets them flying at the click)."""
+    the cards a press plays on it (:func:`packet_flights`: the page sets them flying at the click);
+    ``turns``: a press passes and turns it over now (the page starts its stack turning at the click)."""
 
     number: int
     name: str
@@ -197,6 +198,7 @@ class PacketView:
     memory: str | None = None
     marks: tuple[str, ...] = ()
     flies: tuple[int, ...] = ()
+    turns: bool = False
 
     @property
     def key(self) -> str:
@@ -308,7 +310,8 @@ def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence
     lit = tuple(sorted(set(playable) | set(hinted_lit)))
     passable = pass_packets(legal)
     # while a play is shown, a press flips it first: what it plays then is for the redraw to show
-    flights = packet_flights(selected, playable, marks, legal) if selected is not None and reveal is None else {}
+    pressed = selected is not None and reveal is None
+    flights = packet_flights(selected, playable, marks, legal) if selected is not None and pressed else {}
     next_flips = next_flip_cards(observation) if memory_aid else None
     packets = []
     for number, (top, size) in enumerate(zip(face_up, sizes), start=1):
@@ -329,6 +332,7 @@ def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence
             memory=memory,
             marks=packet_marks,
             flies=flights.get(number, ()),
+            turns=passing and pressed,
         ))
     explained = sum_explained(face_up)
     return KabalaView(
