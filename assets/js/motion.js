@@ -81,7 +81,7 @@ function finish() {
   showDealt();
   captured = null;
   pendingCues = {};
-  turnedAway = null;
+  echoed = null;
   for (const animation of running()) animation.finish();
   releaseAll();
   clearGhosts();
@@ -205,8 +205,8 @@ function capture(root, scope) {
   heldEcho = echo && !echo.timer
     ? { key: echo.element.closest("[data-key]")?.dataset.key || "", pressed: echo.pressed } : null;
   echo = null;
-  // a click's stack turning away (its echo): the redraw's flip goes on from there
-  turnedAway = flight && flight.turned ? { packet: flight.turned, at: flight.at } : null;
+  // what a click's echo began (a stack turning away, a card drawn): the redraw's cues go on from there
+  if (flight) echoed = { turned: flight.turned, drew: flight.drew, at: flight.at };
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   showDealt();
   if (frame) {
@@ -336,7 +336,10 @@ function play(root, scope, cues) {
     const dealing = early ? early.dealing : cued.deal ? deal(root, cued.deal) : null;
     const travelling = cued.travel ? travel(root, cued.travel, cueTargets.filter((card) => !drawn.includes(card))) : null;
     const stock = cued.draw ? root.querySelector(cued.draw.from) : null;
-    const drawing = stock && drawn.length ? turnOver(stock.getBoundingClientRect(), drawn) : null;
+    const begun = echoed; // what the echo of the click this redraw answers began
+    echoed = null;
+    const drawing = stock && drawn.length
+      ? turnOver(stock.getBoundingClientRect(), drawn, begun && begun.drew ? begun.at : null) : null;
     const winning = cued.win ? win(root, cued.win, moves) : null;
     const flights = moves.map(({ element, dx, dy, own }) => element.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
@@ -347,7 +350,10 @@ function play(root, scope, cues) {
     motion.moved = moves.length;
     motion.readEarly = early !== null;
     if (dealing) dealing();
-    if (cued.flip) flip(root, String(cued.flip), before);
+    if (cued.flip) {
+      const packet = String(cued.flip);
+      flip(root, packet, before, begun && begun.turned === packet ? begun.at : null);
+    }
     if (travelling) travelling();
     if (drawing) drawing();
     if (winning) winning(flights);
@@ -503,18 +509,16 @@ function deal(root, cue) {
 }
 
 /** A packet flips: its old stack (as it was seen, the play on it) turns away, the new one turns in. */
-function flip(root, packet, before) {
+function flip(root, packet, before, turnedAt = null) {
   const button = root.querySelector(`[data-action=packet][data-packet="${packet}"]`);
   const stack = button && button.querySelector(".packet-stack");
   if (!stack) return;
   const half = (FLIP_MS / 2) * slow();
   const old = before && before.stacks.get(packet);
-  // a click's echo began turning the old stack away already (``echoMove``): the new one turns in
-  // when that turn is half done
-  const echoed = turnedAway && turnedAway.packet === String(packet) ? turnedAway : null;
-  turnedAway = null;
-  if (old && old.rect.width && !echoed) turnAway(ghostAt(old.element, old.rect, cardSize(stack)));
-  const delay = echoed ? Math.max(0, half - (performance.now() - echoed.at)) : old ? half : 0;
+  // a click's echo began turning the old stack away already at ``turnedAt`` (``echoMove``): the new
+  // one turns in when that turn is half done
+  if (old && old.rect.width && turnedAt === null) turnAway(ghostAt(old.element, old.rect, cardSize(stack)));
+  const delay = turnedAt !== null ? Math.max(0, half - (performance.now() - turnedAt)) : old ? half : 0;
   stack.animate(
     [{ transform: `${PERSPECTIVE} translateY(-6px) rotateY(-90deg) scale(1.06)` },
      { transform: `${PERSPECTIVE} rotateY(0deg)` }],
@@ -553,7 +557,7 @@ function travel(root, cue, cards) {
 /** Cards that come from ``origin`` (a rect) face down and land face up where they are drawn now:
  *  a face-down stand-in turns edge-on half-way, where the card itself turns in. Reads every
  *  place now and returns what starts the animations. */
-function turnOver(origin, cards) {
+function turnOver(origin, cards, echoedAt = null) {
   const half = (TRAVEL_MS / 2) * slow();
   const gap = Math.min(30, 90 / cards.length) * slow();
   const places = cards.map((element) => element.getBoundingClientRect());
@@ -561,24 +565,36 @@ function turnOver(origin, cards) {
   return () => cards.forEach((element, index) => {
     const now = places[index];
     if (!now.width) return;
-    const { dx, dy, scale } = from(origin, now);
-    const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
-    const back = document.createElement("div");
-    back.className = "card back";
-    const ghost = ghostAt(back, now, sizes[index]);
-    const away = ghost.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) ${PERSPECTIVE} rotateY(0deg) scale(${scale})` },
-       { transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(90deg) scale(${mid.scale})` }],
-      { id: "kabale-travel", duration: half, delay: index * gap, easing: "ease-in", fill: "both" },
-    );
-    removeWhenDone(away, ghost);
+    const mid = standIn(origin, now, sizes[index], index * gap, echoedAt === null || cards.length !== 1);
+    // a click's echo sent the face-down card on its way already (``echoMove``): the card itself
+    // turns in when that stand-in is edge-on
+    const delay = echoedAt !== null && cards.length === 1 ? Math.max(0, half - (performance.now() - echoedAt))
+      : index * gap + half;
     element.animate(
       [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
        { transform: "none" }],
-      { id: "kabale-travel", duration: half, delay: index * gap + half, easing: "ease-out", fill: "backwards",
-        composite: "add" },
+      { id: "kabale-travel", duration: half, delay, easing: "ease-out", fill: "backwards", composite: "add" },
     );
   });
+}
+
+/** A face-down stand-in of a card that comes from ``origin`` (a rect) to ``now`` (where the card is
+ *  drawn, sized as ``size``: ``cardSize``): it travels half-way, turning edge-on, after ``delay``.
+ *  Returns the half-way point (where the card itself turns in); ``shown`` false: no stand-in. */
+function standIn(origin, now, size, delay, shown = true) {
+  const { dx, dy, scale } = from(origin, now);
+  const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
+  if (!shown) return mid;
+  const back = document.createElement("div");
+  back.className = "card back";
+  const ghost = ghostAt(back, now, size);
+  const away = ghost.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) ${PERSPECTIVE} rotateY(0deg) scale(${scale})` },
+     { transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(90deg) scale(${mid.scale})` }],
+    { id: "kabale-travel", duration: (TRAVEL_MS / 2) * slow(), delay, easing: "ease-in", fill: "both" },
+  );
+  removeWhenDone(away, ghost);
+  return mid;
 }
 
 /** The end of a game won: the game's own celebration, then the result pops up.
@@ -919,7 +935,8 @@ function released() {
 // control sets moving, and the click starts it at once:
 // * ``data-flies``: the cards it sends there, by the keys of their controls (an endowment's
 //   cards, or a Double H place or the waste, whose top card goes): they set off towards it;
-// * ``data-turns``: a pass turns the packet over: its stack starts turning away.
+// * ``data-turns``: a pass turns the packet over: its stack starts turning away;
+// * ``data-draws``: the key of the control a card drawn lands on: it comes from the stock face down.
 // It is an echo, not state: Python's redraw notes where the cards are in flight (capture) and
 // flies them on from there to the places it drew them (play), and the echo's own animation goes;
 // the stack's turn is the redraw's flip's first half, which goes on as it began. Should no redraw
@@ -928,11 +945,15 @@ function released() {
 /** How long after its motion an echo waits for Python's redraw before it is taken back. */
 const FLIGHT_WAIT_MS = 1000;
 
-// {cards, animations, hidden, turned, at, timer}: what a click set moving before Python's redraw:
-// the cards in flight and their animations; the packet whose stack turns away (its number), the
-// animation that hides the stack itself meanwhile (a stand-in turns in its place), and when
+// {cards, animations, hidden, turned, drew, at, timer}: what a click set moving before Python's
+// redraw: the cards in flight and their animations; the packet whose stack turns away (its number),
+// the animation that hides the stack itself meanwhile (a stand-in turns in its place); whether a
+// card drawn comes from the stock; and when
 let flight = null;
-let turnedAway = null; // the packet whose old stack a click's echo is turning away (``flip`` goes on from there)
+// {turned, drew, at}: what the echo of the click a redraw answers began (noted at ``capture``): the
+// packet whose old stack it is turning away (``flip`` goes on from there), whether it sent a card
+// from the stock (``turnOver`` goes on), and when
+let echoed = null;
 
 /** The cards a click on ``control`` sends to it, as Python said (``data-flies``). */
 function flyingCards(control) {
@@ -947,17 +968,21 @@ function flyingCards(control) {
 
 function echoMove(event) {
   const control = event.target instanceof Element
-    ? event.target.closest("#view [data-flies], #view [data-turns]") : null;
+    ? event.target.closest("#view [data-flies], #view [data-turns], #view [data-draws]") : null;
   if (!control || control.disabled || event.defaultPrevented || motionOff()) return;
   const cards = flyingCards(control);
   const stack = control.dataset.turns ? control.querySelector(".packet-stack") : null;
-  if (!cards.length && !stack) return;
+  const to = control.dataset.draws ? document.querySelector(`[data-key="${CSS.escape(control.dataset.draws)}"]`) : null;
+  const landing = to ? [...to.querySelectorAll(".card")].pop() : null; // where the card drawn shows
+  if (!cards.length && !stack && !landing) return;
   dropFlight();
   // towards the control's top card (or the control when it holds none): Python's redraw draws
   // where each lands, and the flight bends there on its way
   const goal = ([...control.querySelectorAll("[data-card]")].pop() || control).getBoundingClientRect();
   const from = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
   const turning = stack ? { rect: stack.getBoundingClientRect(), size: cardSize(stack) } : null;
+  const drawing = landing ? { origin: control.getBoundingClientRect(), now: landing.getBoundingClientRect(),
+    size: cardSize(landing) } : null;
   const animations = cards.map((card, index) => {
     card.classList.add("flying");
     return card.animate(
@@ -974,10 +999,13 @@ function echoMove(event) {
     hidden = stack.animate([{ visibility: "hidden" }, { visibility: "hidden" }],
       { id: ANIMATION_ID, duration: (FLIP_MS / 2) * slow(), fill: "forwards" });
   }
-  const wait = Math.max(cards.length ? motion.duration : 0, turning ? (FLIP_MS / 2) * slow() : 0) + FLIGHT_WAIT_MS;
+  // the card drawn comes face down from the stock, as the draw's cue sends it (``turnOver``)
+  if (drawing) standIn(drawing.origin, drawing.now, drawing.size, 0);
+  const wait = Math.max(cards.length ? motion.duration : 0, turning ? (FLIP_MS / 2) * slow() : 0,
+    drawing ? (TRAVEL_MS / 2) * slow() : 0) + FLIGHT_WAIT_MS;
   flight = {
-    cards, animations, hidden, turned: turning ? control.dataset.packet : null, at: performance.now(),
-    timer: setTimeout(flyBack, wait),
+    cards, animations, hidden, turned: turning ? control.dataset.packet : null, drew: Boolean(drawing),
+    at: performance.now(), timer: setTimeout(flyBack, wait),
   };
   motion.echoed += 1;
 }

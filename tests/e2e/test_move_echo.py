@@ -161,6 +161,48 @@ def test_a_pass_starts_its_packet_turning_at_the_click_and_the_flip_goes_on(
     assert page.locator(f"{packet} [data-card]").last.get_attribute("data-card") != top
 
 
+#: Click the stock, and count the face-down stand-ins motion.js's layer takes from then on (in
+#: window.__standIns); in the click's own task, whether each stand-in there starts over the stock.
+DRAW_AND_COUNT = """() => {
+  window.__standIns = 0;
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((node) => {
+    if (node.matches && node.matches('.card.back')) window.__standIns += 1;
+  }))).observe(document.body, {subtree: true, childList: true});
+  const stock = document.querySelector('button[data-action=draw]');
+  stock.click();
+  const backs = [...document.querySelectorAll('.motion-ghosts > .card.back')]
+    .filter((g) => g.getAnimations().some((a) => a.id === 'kabale-travel'));
+  // where each starts: the middle of its place at the animation's first moment
+  const from = stock.getBoundingClientRect();
+  return backs.map((back) => {
+    const animation = back.getAnimations()[0];
+    const time = animation.currentTime;
+    animation.currentTime = 0;
+    const at = back.getBoundingClientRect();
+    animation.currentTime = time;
+    const [x, y] = [at.left + at.width / 2, at.top + at.height / 2];
+    return from.left - 2 <= x && x <= from.right + 2 && from.top - 2 <= y && y <= from.bottom + 2;
+  });
+}"""
+
+
+def test_a_double_h_draw_sends_its_card_from_the_stock_at_the_click_once(
+        page: Page, open_kabale: Callable[..., Page]) -> None:
+    open_kabale("?game=double-h&seed=1")
+    wait_landed(page)
+    assert page.locator("button[data-action=draw]").get_attribute("data-draws") == "waste"
+    stock = saved_double_h(page).game.facts().stock_count
+    # in the click's own task: the card comes face down, from the stock
+    assert page.evaluate(DRAW_AND_COUNT) == [True]
+    wait_landed(page)
+    page.wait_for_function(NOTHING_IN_FLIGHT)
+    # Python's draw went on with that stand-in: the card drawn turned in, and no second one came
+    assert saved_double_h(page).game.facts().stock_count == stock - 1
+    assert page.evaluate("window.__standIns") == 1
+    assert page.locator(".motion-ghosts > *").count() == 0
+    expect(page.locator(".stock-area .waste [data-card]")).to_have_count(1)
+
+
 @STILL
 def test_with_reduced_motion_a_click_sets_nothing_flying(page: Page, open_kabale: Callable[..., Page]) -> None:
     open_kabale("?game=patience&seed=7")

@@ -231,6 +231,11 @@ def test_the_waste_shows_its_top_card_only_and_the_stock_its_count() -> None:
     assert felt.waste.movable == any(move.kind is MoveKind.CARD and move.source is None for move in game.legal_moves())
     empty = double_h_felt(DoubleH.deal(9).facts(), EN)
     assert empty.waste.top.card is None and empty.waste.label == EN("dh.waste_empty") and empty.waste.top.words == ""
+    # a press on the stock draws while the engine has a draw (the page sends the card on its way at the click)
+    assert felt.stock.draws == game.is_legal(DoubleHMove.draw()) is True
+    while game.is_legal(DoubleHMove.draw()):
+        game.apply(DoubleHMove.draw())
+    assert not double_h_felt(game.facts(), EN).stock.draws
 
 
 def test_a_hint_marks_its_places_or_the_stock_and_a_refusal_its_place() -> None:

@@ -266,7 +266,9 @@ class DoubleHTable(TableShell):
             # the bottom-right corner, as in the original: the round and its bonus, the stock, the waste
             h("p", {"class": "round", "text": view.round}),
             h("button", {"type": "button", "class": stock_classes, "data-action": "draw", "data-key": "draw",
-                         "aria-label": stock.label},
+                         "aria-label": stock.label,
+                         # where a card drawn lands (assets/js/motion.js sends it on its way at the click)
+                         "data-draws": place_key(WASTE) if stock.draws else None},
               card_drawn(card_view(None, self.t)) if not stock.count else h(
                   "div", {"class": "card back", "aria-hidden": "true"}),
               h("span", {"class": "count", "data-count": stock.count})),

@@ -432,12 +432,14 @@ class PlaceView:
 
 @dataclass(frozen=True)
 class StockView:
-    """The stock: how many cards it holds (a back shows while it holds any), its label; a hint to draw marks it."""
+    """The stock: how many cards it holds (a back shows while it holds any), its label; a hint to draw
+    marks it; ``draws``: a press draws a card now (the page sends it on its way at the click)."""
 
     count: int
     label: str
     hinted: bool
     suit_order_label: str
+    draws: bool = False
 
 
 @dataclass(frozen=True)
@@ -570,7 +572,7 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
         stock=StockView(facts.stock_count,
                         hinted_words(t("dh.stock_label", count=facts.stock_count) if facts.stock_count
                                      else t("dh.stock_empty"), (HINTED,) if draw_hinted else (), t),
-                        hinted=draw_hinted, suit_order_label=t("dh.suit_order_label")),
+                        hinted=draw_hinted, suit_order_label=t("dh.suit_order_label"), draws=facts.can_draw),
         waste=WasteView(
             top=card_view(top, t, memo=cards), count=len(facts.waste), picked=source == WASTE,
             hinted=waste_hinted, movable=bool(facts.waste_moves),
