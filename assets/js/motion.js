@@ -206,7 +206,7 @@ function capture(root, scope) {
     ? { key: echo.element.closest("[data-key]")?.dataset.key || "", pressed: echo.pressed } : null;
   echo = null;
   // what a click's echo began (a stack turning away, a card drawn): the redraw's cues go on from there
-  if (flight) echoed = { turned: flight.turned, drew: flight.drew, at: flight.at };
+  if (flight) echoed = { turned: flight.turned, backs: flight.backs, at: flight.at };
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   showDealt();
   if (frame) {
@@ -339,7 +339,7 @@ function play(root, scope, cues) {
     const begun = echoed; // what the echo of the click this redraw answers began
     echoed = null;
     const drawing = stock && drawn.length
-      ? turnOver(stock.getBoundingClientRect(), drawn, begun && begun.drew ? begun.at : null) : null;
+      ? turnOver(stock.getBoundingClientRect(), drawn, begun && begun.backs.length ? begun : null) : null;
     const winning = cued.win ? win(root, cued.win, moves) : null;
     const flights = moves.map(({ element, dx, dy, own }) => element.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
@@ -557,34 +557,37 @@ function travel(root, cue, cards) {
 /** Cards that come from ``origin`` (a rect) face down and land face up where they are drawn now:
  *  a face-down stand-in turns edge-on half-way, where the card itself turns in. Reads every
  *  place now and returns what starts the animations. */
-function turnOver(origin, cards, echoedAt = null) {
+function turnOver(origin, cards, echo = null) {
   const half = (TRAVEL_MS / 2) * slow();
   const gap = Math.min(30, 90 / cards.length) * slow();
   const places = cards.map((element) => element.getBoundingClientRect());
   const sizes = cards.map(cardSize);
-  return () => cards.forEach((element, index) => {
-    const now = places[index];
-    if (!now.width) return;
-    const mid = standIn(origin, now, sizes[index], index * gap, echoedAt === null || cards.length !== 1);
-    // a click's echo sent the face-down card on its way already (``echoMove``): the card itself
-    // turns in when that stand-in is edge-on
-    const delay = echoedAt !== null && cards.length === 1 ? Math.max(0, half - (performance.now() - echoedAt))
-      : index * gap + half;
-    element.animate(
-      [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
-       { transform: "none" }],
-      { id: "kabale-travel", duration: half, delay, easing: "ease-out", fill: "backwards", composite: "add" },
-    );
-  });
+  return () => {
+    // a click's echo sent a face-down card on its way already (``echoMove``): the cards' own
+    // stand-ins take its place, as far on their way as it is
+    const ahead = echo ? Math.min(performance.now() - echo.at, half) : 0;
+    if (echo) echo.backs.forEach((back) => back.remove());
+    cards.forEach((element, index) => {
+      const now = places[index];
+      if (!now.width) return;
+      const mid = standIn(origin, now, sizes[index], index * gap - ahead);
+      element.animate(
+        [{ transform: `translate(${mid.dx}px, ${mid.dy}px) ${PERSPECTIVE} rotateY(-90deg) scale(${mid.scale})` },
+         { transform: "none" }],
+        { id: "kabale-travel", duration: half, delay: index * gap + half - ahead, easing: "ease-out",
+          fill: "backwards", composite: "add" },
+      );
+    });
+  };
 }
 
 /** A face-down stand-in of a card that comes from ``origin`` (a rect) to ``now`` (where the card is
- *  drawn, sized as ``size``: ``cardSize``): it travels half-way, turning edge-on, after ``delay``.
- *  Returns the half-way point (where the card itself turns in); ``shown`` false: no stand-in. */
-function standIn(origin, now, size, delay, shown = true) {
+ *  drawn, sized as ``size``: ``cardSize``): it travels half-way, turning edge-on, after ``delay``
+ *  (below 0: already that far on its way). Returns the half-way point (where the card itself turns
+ *  in) and the stand-in. */
+function standIn(origin, now, size, delay) {
   const { dx, dy, scale } = from(origin, now);
   const mid = { dx: dx / 2, dy: dy / 2 - 24, scale: (scale + 1) / 2 };
-  if (!shown) return mid;
   const back = document.createElement("div");
   back.className = "card back";
   const ghost = ghostAt(back, now, size);
@@ -594,7 +597,7 @@ function standIn(origin, now, size, delay, shown = true) {
     { id: "kabale-travel", duration: (TRAVEL_MS / 2) * slow(), delay, easing: "ease-in", fill: "both" },
   );
   removeWhenDone(away, ghost);
-  return mid;
+  return { ...mid, ghost };
 }
 
 /** The end of a game won: the game's own celebration, then the result pops up.
@@ -936,7 +939,8 @@ function released() {
 // * ``data-flies``: the cards it sends there, by the keys of their controls (an endowment's
 //   cards, or a Double H place or the waste, whose top card goes): they set off towards it;
 // * ``data-turns``: a pass turns the packet over: its stack starts turning away;
-// * ``data-draws``: the key of the control a card drawn lands on: it comes from the stock face down.
+// * ``data-draws``: the key of where a card drawn lands, then of where it comes from (the control
+//   itself, the stock, when not said): it comes face down, towards the last card there.
 // It is an echo, not state: Python's redraw notes where the cards are in flight (capture) and
 // flies them on from there to the places it drew them (play), and the echo's own animation goes;
 // the stack's turn is the redraw's flip's first half, which goes on as it began. Should no redraw
@@ -945,14 +949,14 @@ function released() {
 /** How long after its motion an echo waits for Python's redraw before it is taken back. */
 const FLIGHT_WAIT_MS = 1000;
 
-// {cards, animations, hidden, turned, drew, at, timer}: what a click set moving before Python's
+// {cards, animations, hidden, turned, backs, at, timer}: what a click set moving before Python's
 // redraw: the cards in flight and their animations; the packet whose stack turns away (its number),
-// the animation that hides the stack itself meanwhile (a stand-in turns in its place); whether a
-// card drawn comes from the stock; and when
+// the animation that hides the stack itself meanwhile (a stand-in turns in its place); the
+// face-down stand-in of a card drawn on its way from the stock; and when
 let flight = null;
-// {turned, drew, at}: what the echo of the click a redraw answers began (noted at ``capture``): the
-// packet whose old stack it is turning away (``flip`` goes on from there), whether it sent a card
-// from the stock (``turnOver`` goes on), and when
+// {turned, backs, at}: what the echo of the click a redraw answers began (noted at ``capture``): the
+// packet whose old stack it is turning away (``flip`` goes on from there), the stand-in of a card
+// drawn it sent from the stock (``turnOver``'s take its place), and when
 let echoed = null;
 
 /** The cards a click on ``control`` sends to it, as Python said (``data-flies``). */
@@ -972,8 +976,11 @@ function echoMove(event) {
   if (!control || control.disabled || event.defaultPrevented || motionOff()) return;
   const cards = flyingCards(control);
   const stack = control.dataset.turns ? control.querySelector(".packet-stack") : null;
-  const to = control.dataset.draws ? document.querySelector(`[data-key="${CSS.escape(control.dataset.draws)}"]`) : null;
-  const landing = to ? [...to.querySelectorAll(".card")].pop() : null; // where the card drawn shows
+  // "to [from]": where a card drawn lands (towards the last card there), and where it comes from
+  // (the control itself when not said)
+  const [to, source] = (control.dataset.draws || "").split(" ").filter(Boolean)
+    .map((key) => document.querySelector(`[data-key="${CSS.escape(key)}"]`));
+  const landing = to ? [...to.querySelectorAll(".card")].pop() : null;
   if (!cards.length && !stack && !landing) return;
   dropFlight();
   // towards the control's top card (or the control when it holds none): Python's redraw draws
@@ -981,7 +988,7 @@ function echoMove(event) {
   const goal = ([...control.querySelectorAll("[data-card]")].pop() || control).getBoundingClientRect();
   const from = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
   const turning = stack ? { rect: stack.getBoundingClientRect(), size: cardSize(stack) } : null;
-  const drawing = landing ? { origin: control.getBoundingClientRect(), now: landing.getBoundingClientRect(),
+  const drawing = landing ? { origin: (source || control).getBoundingClientRect(), now: landing.getBoundingClientRect(),
     size: cardSize(landing) } : null;
   const animations = cards.map((card, index) => {
     card.classList.add("flying");
@@ -999,12 +1006,12 @@ function echoMove(event) {
     hidden = stack.animate([{ visibility: "hidden" }, { visibility: "hidden" }],
       { id: ANIMATION_ID, duration: (FLIP_MS / 2) * slow(), fill: "forwards" });
   }
-  // the card drawn comes face down from the stock, as the draw's cue sends it (``turnOver``)
-  if (drawing) standIn(drawing.origin, drawing.now, drawing.size, 0);
+  // a card drawn comes face down from the stock, as the draw's cue sends it (``turnOver``)
+  const backs = drawing ? [standIn(drawing.origin, drawing.now, drawing.size, 0).ghost] : [];
   const wait = Math.max(cards.length ? motion.duration : 0, turning ? (FLIP_MS / 2) * slow() : 0,
     drawing ? (TRAVEL_MS / 2) * slow() : 0) + FLIGHT_WAIT_MS;
   flight = {
-    cards, animations, hidden, turned: turning ? control.dataset.packet : null, drew: Boolean(drawing),
+    cards, animations, hidden, turned: turning ? control.dataset.packet : null, backs,
     at: performance.now(), timer: setTimeout(flyBack, wait),
   };
   motion.echoed += 1;

@@ -115,16 +115,26 @@ def test_a_double_h_card_sets_off_for_its_place_at_the_click(page: Page, open_ka
     expect(page.locator(f"{target} [data-card]").last).to_have_attribute("data-card", str(top))
 
 
-def at_a_pass() -> Any:
-    """A patience of deal 200 played by the greedy way until a pass is what is left (a packet flips)."""
+def at_first(kind: str) -> Any:
+    """A patience of deal 200 played by the greedy way until a move of ``kind`` is legal (a pass: a
+    packet flips; a draw)."""
     from kabale.games.patience.rules import Patience
 
     game = Patience.deal(200)
-    while not any(move.kind == "pass" for move in game.legal_moves()):
+    while not any(move.kind == kind for move in game.legal_moves()):
         legal = game.legal_moves()
         plays = [move for move in legal if move.is_play]
         game.apply(max(plays, key=lambda move: move.count) if plays else legal[0])
     return game
+
+
+def open_patience_at(page: Page, open_kabale: Callable[..., Page], game: Any) -> None:
+    from kabale.web.storage.saved import SavedPatience
+
+    envelope = {"app": "kabale", "schema": 1, "name": "patience", "revision": 1, "data": SavedPatience(game).to_dict()}
+    page.add_init_script(f"localStorage.setItem('kabale:patience', {json.dumps(json.dumps(envelope))});")
+    open_kabale(f"?game=patience&seed={game.seed}")
+    wait_landed(page)
 
 
 #: The stand-ins turning away in motion.js's own layer, and whether the packet's stack itself shows.
@@ -138,13 +148,8 @@ TURNING = """(packet) => {
 
 def test_a_pass_starts_its_packet_turning_at_the_click_and_the_flip_goes_on(
         page: Page, open_kabale: Callable[..., Page]) -> None:
-    from kabale.web.storage.saved import SavedPatience
-
-    game = at_a_pass()
-    envelope = {"app": "kabale", "schema": 1, "name": "patience", "revision": 1, "data": SavedPatience(game).to_dict()}
-    page.add_init_script(f"localStorage.setItem('kabale:patience', {json.dumps(json.dumps(envelope))});")
-    open_kabale(f"?game=patience&seed={game.seed}")
-    wait_landed(page)
+    game = at_first("pass")
+    open_patience_at(page, open_kabale, game)
     move = next(move for move in game.legal_moves() if move.kind == "pass")
     packet = f"button[data-action=packet][data-packet='{move.packet}']"
     assert page.locator(packet).get_attribute("data-turns") == "true"
@@ -161,19 +166,26 @@ def test_a_pass_starts_its_packet_turning_at_the_click_and_the_flip_goes_on(
     assert page.locator(f"{packet} [data-card]").last.get_attribute("data-card") != top
 
 
-#: Click the stock, and count the face-down stand-ins motion.js's layer takes from then on (in
-#: window.__standIns); in the click's own task, whether each stand-in there starts over the stock.
-DRAW_AND_COUNT = """() => {
+#: Click the control that draws, and note the most face-down stand-ins motion.js's layer holds at
+#: once from then on (window.__standIns) and the cards that turn in (window.__turned); in the click's
+#: own task, whether each stand-in there starts over the place the cards come from.
+DRAW_AND_COUNT = """([control, origin]) => {
   window.__standIns = 0;
-  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((node) => {
-    if (node.matches && node.matches('.card.back')) window.__standIns += 1;
-  }))).observe(document.body, {subtree: true, childList: true});
-  const stock = document.querySelector('button[data-action=draw]');
-  stock.click();
+  window.__turned = [];
+  new MutationObserver(() => {
+    window.__standIns = Math.max(window.__standIns, document.querySelectorAll('.motion-ghosts > .card.back').length);
+  }).observe(document.body, {subtree: true, childList: true});
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const animation = animate.apply(this, args);
+    if (animation.id === 'kabale-travel' && this.dataset.card) window.__turned.push(this.dataset.card);
+    return animation;
+  };
+  document.querySelector(control).click();
   const backs = [...document.querySelectorAll('.motion-ghosts > .card.back')]
     .filter((g) => g.getAnimations().some((a) => a.id === 'kabale-travel'));
   // where each starts: the middle of its place at the animation's first moment
-  const from = stock.getBoundingClientRect();
+  const from = document.querySelector(origin).getBoundingClientRect();
   return backs.map((back) => {
     const animation = back.getAnimations()[0];
     const time = animation.currentTime;
@@ -193,14 +205,33 @@ def test_a_double_h_draw_sends_its_card_from_the_stock_at_the_click_once(
     assert page.locator("button[data-action=draw]").get_attribute("data-draws") == "waste"
     stock = saved_double_h(page).game.facts().stock_count
     # in the click's own task: the card comes face down, from the stock
-    assert page.evaluate(DRAW_AND_COUNT) == [True]
+    assert page.evaluate(DRAW_AND_COUNT, ["button[data-action=draw]", "button[data-action=draw]"]) == [True]
     wait_landed(page)
     page.wait_for_function(NOTHING_IN_FLIGHT)
-    # Python's draw went on with that stand-in: the card drawn turned in, and no second one came
-    assert saved_double_h(page).game.facts().stock_count == stock - 1
-    assert page.evaluate("window.__standIns") == 1
+    # Python's draw went on from there: its card turned in, its stand-in took the echo's place (never two)
+    game = saved_double_h(page).game
+    assert game.facts().stock_count == stock - 1
+    assert page.evaluate("[window.__standIns, window.__turned]") == [1, [str(game.waste[-1])]]
     assert page.locator(".motion-ghosts > *").count() == 0
     expect(page.locator(".stock-area .waste [data-card]")).to_have_count(1)
+
+
+def test_a_patience_draw_sends_its_cards_from_the_draw_pile_at_the_click(
+        page: Page, open_kabale: Callable[..., Page]) -> None:
+    """The cards drawn come from the draw pile face down and turn face up in the endowment (they
+    appeared there from nowhere); the first sets off at the click."""
+    game = at_first("draw")
+    open_patience_at(page, open_kabale, game)
+    draw = "button[data-action=draw]"
+    assert page.locator(draw).get_attribute("data-draws") == "endowment draw-pile"
+    assert page.evaluate(DRAW_AND_COUNT, [draw, ".felt .draw-pile"]) == [True]
+    wait_landed(page)
+    page.wait_for_function(NOTHING_IN_FLIGHT)
+    after = saved_patience(page).game
+    drawn = [str(card) for event in after.history[len(game.history):] if event.kind == "draw" for card in event.cards]
+    assert drawn and sorted(page.evaluate("window.__turned")) == sorted(drawn)
+    assert 1 <= page.evaluate("window.__standIns") <= len(drawn)
+    assert page.locator(".motion-ghosts > *").count() == 0
 
 
 @STILL

@@ -180,6 +180,42 @@ def test_undo_and_redo_any_number_of_moves(opened: list[Kabale]) -> None:
     assert not enabled(button(kabale, "Redo"))
 
 
+def drawn_cued(kabale: Kabale, since: int) -> list[str]:
+    """The cards the redraws since command ``since`` send from the draw pile (their "draw" cues)."""
+    cards: list[str] = []
+    for command in kabale.commands[since:]:
+        cue = command[1].get("cues", {}).get("draw") if command[0] == "render" else None
+        if cue is not None:
+            assert cue["from"] == ".felt .draw-pile"
+            cards += re.findall(r'^\.mine \.endowment \[data-card="(\w+)"\]$', cue["cards"].replace(", ", "\n"), re.M)
+    return cards
+
+
+def test_the_cards_drawn_come_from_the_draw_pile_and_an_undo_s_do_not(opened: list[Kabale]) -> None:
+    """Each redraw after a draw (a press on Draw, the one a play forces, a redo) cues the cards drawn
+    (motion.js sends them from the draw pile, face down, turning face up); they had come from nowhere."""
+    kabale = deal(opened, 200)
+    draws = 0
+    for _ in range(30):
+        game = saved(kabale).game
+        if game.is_over():
+            break
+        before, since = len(game.history), len(kabale.commands)
+        play(kabale, greedy(game))
+        drawn = [str(card) for event in saved(kabale).game.history[before:] if event.kind == "draw"
+                 for card in event.cards]
+        assert sorted(drawn_cued(kabale, since)) == sorted(drawn)
+        assert set(drawn) <= set(shown_cards(kabale, "mine"))
+        draws += bool(drawn)
+        if drawn and draws == 2:  # an undo puts them back unseen; its redo draws them again
+            since = len(kabale.commands)
+            kabale.click(button(kabale, "Undo"))
+            assert drawn_cued(kabale, since) == []
+            kabale.click(button(kabale, "Redo"))
+            assert sorted(drawn_cued(kabale, since)) == sorted(drawn)
+    assert draws >= 2
+
+
 def test_a_reload_restores_the_patience(opened: list[Kabale]) -> None:
     """A reload starts the app again from the records the page kept (a real reload, page.js
     writing a move's record in the task that shows it, is tests/e2e/test_patience_table.py's)."""

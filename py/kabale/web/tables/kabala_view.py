@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..dom import Element, h
-from ..views.felt_views import CardView, EndowmentView, KabalaView, PacketView, SumView
+from ..views.felt_views import ENDOWMENT, CardView, EndowmentView, KabalaView, PacketView, SumView
 from .render import card_drawn, card_key, card_toggle, view_corners
 
 Translate = Callable[..., str]
@@ -78,7 +78,8 @@ def endowment_drawn(view: EndowmentView,
     """An endowment face up, grouped by value, each card a toggle in a toolbar with one tab stop
     (arrows move between cards, Space or Enter picks one up). ``group`` draws the cards of a
     value (a table may give back the drawing it kept of the same cards)."""
-    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label, "data-roving": "line"},
+    return h("div", {"class": "endowment", "role": "toolbar", "aria-label": view.label, "data-roving": "line",
+                     "data-key": ENDOWMENT},
              *(group(cards) for cards in view.groups))
 
 

@@ -18,13 +18,14 @@ from kabale.session import Session
 
 from .ahead import PATIENCE_SOLVER, import_ahead
 from ..dom import Element, data, h
-from .kabala_table import KabalaTable
+from .kabala_table import DEAL_FROM, KabalaTable
 from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
 from ..coach.patience_hint import PatienceHintMixin
 from .kept import KabalaDrawings, KeptDrawings
 from ..coach.patience_review import PatienceReviewMixin
 from ..storage.saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
+from ..views.felt_views import DRAW_PILE
 from ..views.view_models import PatienceView, patience_view
 
 REVEAL_MS = 600
@@ -46,6 +47,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
         self.dealing = not saved.game.moves  # a deal reopened part-way is not dealt again
         self._session: Session | None = None
         self.drawings = KeptDrawings()  # the parts', cards', corners' and log lines' drawings (render)
+        self._drawn_at: tuple[Patience, int] = (saved.game, len(saved.game.history))  # ``cue_drawn``
 
     @property
     def game_state(self) -> Patience:
@@ -85,6 +87,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
         them (``kept``): a click changes a packet, the endowment and the log, and drawing the rest
         again cost most of the click (issue 14, as Double H's table)."""
         t = self.t
+        self.cue_drawn()
         view = self.view()
         controls: list[Any] = []
         if self.shown_game() is not self.game_state:  # a review's jump: which decision, its two moves
@@ -119,7 +122,8 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
               self.kept("sum", view.kabala.sum, lambda: sum_drawn(view.kabala.sum)),
               kabala,
               *on_felt,
-              h("p", {"class": "draw-pile", "aria-label": view.draw_pile_label, "text": view.draw_pile})),
+              h("p", {"class": "draw-pile", "data-key": DRAW_PILE, "aria-label": view.draw_pile_label,
+                     "text": view.draw_pile})),
             h("section", {"class": "mine", "aria-labelledby": "mine-heading"},
               h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
               endowment,
@@ -191,6 +195,22 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
 
     def after_reveal(self) -> None:
         self.settle()
+
+    def cue_drawn(self) -> None:
+        """The cards drawn since the table was last drawn (a press on Draw, the draw a play forces,
+        a redo) come from the draw pile face down and turn face up on their way into the endowment
+        (motion.js's "draw" cue, as Double H's stock). They appeared there from nowhere. Not a new
+        deal's (it is dealt), nor an undo's."""
+        game = self.game_state
+        history = game.history
+        shown, seen = self._drawn_at
+        self._drawn_at = (game, len(history))
+        if shown is not game or len(history) <= seen:
+            return
+        drawn = [card for event in history[seen:] if event.kind == "draw" for card in event.cards]
+        if drawn:
+            self.cue("draw", {"from": DEAL_FROM, "cards": ", ".join(
+                f'.mine .endowment [data-card="{card}"]' for card in drawn)})
 
     def can_undo(self) -> bool:
         return self.game_state.can_undo

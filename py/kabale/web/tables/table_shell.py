@@ -35,11 +35,12 @@ def used(call: Callable[[], None]) -> Key:
 
 
 def button_element(view: ButtonView) -> Element:
-    """A button from its view (data-action, data-key, disabled, primary, marked by the Hint)."""
+    """A button from its view (data-action, data-key, disabled, primary, marked by the Hint, where
+    the cards it draws land: assets/js/motion.js sends them on their way at the click)."""
     classes = "button primary" if view.primary else "button"
     return h("button", {"type": "button", "class": classes + " hinted" if view.hinted else classes,
                         "data-action": view.action, "data-key": view.key, "disabled": view.disabled,
-                        "aria-label": view.said, "text": view.label})
+                        "aria-label": view.said, "data-draws": view.draws, "text": view.label})
 
 
 class TableShell(Screen):

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from kabale.games.double_h.rules import PlaceFacts, TableFacts
 
 __all__ = [
-    "CardView", "CardMemo", "KabalaSeen", "Mark", "HINTED", "hinted_words", "hint_packets", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
+    "CardView", "CardMemo", "DRAW_PILE", "ENDOWMENT", "KabalaSeen", "Mark", "HINTED", "hinted_words", "hint_packets", "Reveal", "RevealView", "PacketView", "SumView", "KabalaView", "EndowmentView",
     "PlaceView", "StockView", "WasteView", "DoubleHFelt", "MAX_LAYERS", "WASTE", "card_view", "kabala_felt",
     "endowment_view", "moves_from", "place_where", "place_view", "double_h_felt",
 ]
@@ -39,8 +39,11 @@ Translate = Callable[..., str]
 
 #: How many face-down layers a packet's edge shows at most (its height is also said in words).
 MAX_LAYERS = 6
-#: The source name of Double H's waste (places are named by their text, "4L").
+#: The source name of Double H's waste (places are named by their text, "4L"), and its data-key.
 WASTE = "waste"
+#: The data-keys of an endowment face up and of the draw pile over the Kabala: where the cards a
+#: draw gives land, and where they come from (a press's motion).
+ENDOWMENT, DRAW_PILE = "endowment", "draw-pile"
 #: The places of one H in Double H: Ace to King.
 PLACES_PER_H = 13
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kabale.cards import Card
 
-from .felt_views import (HINTED, CardMemo, CardView, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal,
+from .felt_views import (DRAW_PILE, ENDOWMENT, HINTED, CardMemo, CardView, DoubleHFelt, EndowmentView, KabalaView, Mark, PlaceMemo, Reveal,
                          card_view, double_h_felt, endowment_view, hint_packets, hinted_words, kabala_felt)
 from ..text.messages import event_text, patience_event_text, placing_text, short_cards
 from .selection import pass_packets, playable_cards, playable_packets
@@ -47,7 +47,9 @@ class ButtonView:
     """A button: the action it sends (``data-action``), its words, the key that finds it again
     after a redraw (``data-key``, for the focus), whether it may be pressed, whether it is the
     panel's main one; ``said``: what a screen reader says when that is more than its words (the
-    Hint marks it: ``hinted``)."""
+    Hint marks it: ``hinted``); ``draws``: the key of where the cards a press draws land, and of
+    where they come from when not from the button itself (the page sends them on their way at the
+    click: "endowment draw-pile")."""
 
     action: str
     label: str
@@ -56,6 +58,7 @@ class ButtonView:
     primary: bool = False
     hinted: bool = False
     said: str | None = None
+    draws: str | None = None
 
 
 def marked_button(button: ButtonView | None, marks: Sequence[Mark], t: Translate) -> ButtonView | None:
@@ -181,7 +184,7 @@ def patience_view(game: "Patience", stats: "PatienceStats", t: Translate, select
             prompt = PromptView(selection_text(observation.endowment, selected, lit, observation.target, t), live=True)
         if Move.draw() in legal:
             label = t("patience.draw" if observation.draw_pile_size > 1 else "patience.draw_last")
-            draw = marked_button(ButtonView("draw", label, key="draw"), marks, t)
+            draw = marked_button(ButtonView("draw", label, key="draw", draws=f"{ENDOWMENT} {DRAW_PILE}"), marks, t)
     undo, redo = undo_redo(game.can_undo, game.can_redo, t)
     result = None
     if game.is_over() and not jumped:
