@@ -105,12 +105,23 @@ from browser import launch, percentile  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 #: Installed before the page's own scripts. ``__bench.steps``: [time, step] as the driver moves
-#: on; ``long``: [start, duration] of every long task; ``timed``: one record per armed click.
+#: on; ``long``: [start, duration] of every long task; ``frames``: what held each animation frame
+#: over 50 ms (the Long Animation Frames API: its scripts, its style and layout), to say what a long
+#: task was; ``timed``: one record per armed click.
 WATCHER = """
 (() => {
-  const B = (window.__bench = {long: [], steps: [[0, 'boot']], timed: [], readyAt: null, armed: null, pending: null});
+  const B = (window.__bench = {long: [], frames: [], steps: [[0, 'boot']], timed: [], readyAt: null, armed: null,
+                               pending: null});
   new PerformanceObserver((list) => list.getEntries().forEach((e) => B.long.push([e.startTime, e.duration])))
     .observe({type: 'longtask', buffered: true});
+  try {
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => B.frames.push({
+      start: e.startTime, duration: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+      style_and_layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+      scripts: e.scripts.map((x) => ({what: `${x.invoker} ${(x.sourceURL || '').split('/').pop()}:${x.sourceFunctionName || ''}`,
+                                      ms: x.duration, layout: x.forcedStyleAndLayoutDuration}))})))
+      .observe({type: 'long-animation-frame', buffered: true});
+  } catch (error) { /* no Long Animation Frames here */ }
   const inside = (node, control) => node === control || (control && control.contains(node));
   new MutationObserver((records) => {
     if (B.readyAt === null && document.body && document.body.dataset.ready === '1') B.readyAt = performance.now();
@@ -353,6 +364,20 @@ def sort_tasks(long: list[tuple[float, float]], steps: list[tuple[float, str]], 
     return by_phase, by_step, tasks
 
 
+def held_by(frames: list[dict[str, Any]], start: float, duration: float) -> dict[str, Any] | None:
+    """What the long animation frame around a long task spent its time on: its scripts (who ran
+    them, from which file and function, and the style and layout they forced), and the frame's
+    own rendering, of which style and layout (ms)."""
+    around = [frame for frame in frames if frame["start"] <= start + 1 and start + duration <= frame["start"] + frame["duration"] + 1]
+    if not around:
+        return None
+    frame = around[0]
+    return {"frame_ms": round(frame["duration"]), "render_ms": round(frame["render"]),
+            "style_and_layout_ms": round(frame["style_and_layout"]),
+            "scripts": [{"what": x["what"], "ms": round(x["ms"]), "forced_layout_ms": round(x["layout"])}
+                        for x in sorted(frame["scripts"], key=lambda x: -x["ms"])[:4]]}
+
+
 def figures(driver: Driver, ended: bool, seconds: float) -> dict[str, Any]:
     """Read the watcher: the long tasks by phase and step, the timed clicks by kind."""
     watch: dict[str, Any] = driver.page.evaluate("window.__bench")
@@ -369,7 +394,8 @@ def figures(driver: Driver, ended: bool, seconds: float) -> dict[str, Any]:
         "long_tasks": blocking([d for _, d in watch["long"]]),
         "by_phase": {phase: blocking(values) for phase, values in by_phase.items()},
         "by_step": {step: blocking(values) for step, values in sorted(by_step.items())},
-        "longest_five": [{"ms": round(d), "at_ms": round(s), "step": step} for d, s, step in sorted(longest)[::-1][:5]],
+        "longest_five": [{"ms": round(d), "at_ms": round(s), "step": step, "held_by": held_by(watch["frames"], s, d)}
+                         for d, s, step in sorted(longest)[::-1][:5]],
         "click_to_paint_ms": {label: summary([r["paint"] for r in records]) for label, records in sorted(timed.items())},
         "click_to_change_ms": {label: summary([r["change"] for r in records]) for label, records in sorted(timed.items())},
         "clicks_untimed": driver.untimed,
@@ -387,6 +413,8 @@ def show(game: str, result: dict[str, Any]) -> None:
           f" | play {play['count']} / {play['longest_ms']} / {play['tbt_ms']}  (count / longest / TBT)")
     print("  by step: " + ", ".join(f"{step} {v['count']}/{v['longest_ms']}/{v['tbt_ms']}"
                                     for step, v in result["by_step"].items()))
+    for task in result["longest_five"]:
+        print(f"  a long task of {task['ms']} ms at {task['at_ms']} ms ({task['step']}): {task['held_by']}")
     for label, values in result["click_to_paint_ms"].items():
         if values["n"]:
             print(f"  click to paint, {label}: n {values['n']}, p50 {values['p50']}, p95 {values['p95']},"

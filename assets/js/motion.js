@@ -963,8 +963,9 @@ let echoed = null;
 function flyingCards(control) {
   const cards = [];
   for (const key of (control.dataset.flies || "").split(" ").filter(Boolean)) {
-    const from = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    const card = !from ? null : from.matches("[data-card]") ? from : [...from.querySelectorAll("[data-card]")].pop();
+    const holder = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const card = !holder ? null
+      : holder.matches("[data-card]") ? holder : [...holder.querySelectorAll("[data-card]")].pop();
     if (card && !control.contains(card)) cards.push(card);
   }
   return cards;
@@ -986,7 +987,7 @@ function echoMove(event) {
   // towards the control's top card (or the control when it holds none): Python's redraw draws
   // where each lands, and the flight bends there on its way
   const goal = ([...control.querySelectorAll("[data-card]")].pop() || control).getBoundingClientRect();
-  const from = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
+  const starts = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
   const turning = stack ? { rect: stack.getBoundingClientRect(), size: cardSize(stack) } : null;
   const drawing = landing ? { origin: (source || control).getBoundingClientRect(), now: landing.getBoundingClientRect(),
     size: cardSize(landing) } : null;
@@ -994,7 +995,7 @@ function echoMove(event) {
     card.classList.add("flying");
     return card.animate(
       [{ transform: "translate(0, 0)" },
-       { transform: `translate(${goal.left - from[index].left}px, ${goal.top - from[index].top}px)` }],
+       { transform: `translate(${goal.left - starts[index].left}px, ${goal.top - starts[index].top}px)` }],
       { id: ANIMATION_ID, duration: motion.duration, easing: EASING, fill: "forwards", composite: "add" },
     );
   });
@@ -1100,7 +1101,7 @@ const motion = {
   whenStill,
   /** How many cards the last redraw set travelling (for tests and benchmarks). */
   moved: 0,
-  /** How many clicks set their cards flying before Python's redraw (``echoFlight``; for tests). */
+  /** How many clicks set their motion going before Python's redraw (``echoMove``; for tests). */
   echoed: 0,
   /** Whether the last redraw's new places were read before its frame (in a task of their own). */
   readEarly: false,

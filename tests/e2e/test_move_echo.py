@@ -1,8 +1,9 @@
-"""A move's click sets its cards flying in its own frame (issue 29: click to paint): Python, in its
-worker, answers 5-11 ms after the click, often a frame later; so Python says ahead which cards a
-press on a packet or a place sends there (``data-flies``), and the click itself starts their
-flight (assets/js/motion.js ``echoFlight``). Python's redraw then carries them on to where it drew
-them; should none come, they fly back."""
+"""A move's click shows its motion in its own frame (issue 29: click to paint): Python, in its
+worker, answers 5-11 ms after the click, often a frame later; so Python says ahead what a press
+sets moving, and the click itself starts it (assets/js/motion.js ``echoMove``): the cards a press
+on a packet or a place sends there fly (``data-flies``), a pass's packet turns (``data-turns``), a
+draw's card leaves the stock or the draw pile face down (``data-draws``). Python's redraw then
+carries the motion on; should none come, the cards fly back."""
 
 from __future__ import annotations
 

@@ -276,7 +276,7 @@ def packet_flights(selected: frozenset[int], playable: Sequence[int], marks: Seq
     press follows it (the cards picked up are none or some of those it marks:
     :func:`.selection.follow_hint`), else the cards picked up on a packet they are a legal play
     on (``playable``). A pass lays nothing. The page sets them flying at the click, before
-    Python's move comes back from the worker (assets/js/motion.js ``echoFlight``).
+    Python's move comes back from the worker (assets/js/motion.js ``echoMove``).
 
     >>> packet_flights(frozenset({3}), (1, 2), [Mark(HINTED, 2, (0, 3))], [Move.double(1, 3, packet=2)])
     {1: (3,), 2: (0, 3)}
