@@ -45,6 +45,18 @@ first changed frame p50 / p95 ms:
   run), a KABALAM computer's play (travel) p50 56.2 fps.
 At this load both ways agree within the noise: with Python on the page's thread the change is
 made in the click's handlers, so the frame timed is the same.
+
+After (this machine, 2026-12-04, load 0.7, 20 clicks a game), timed as now: with Python in its
+worker (main at ffab724) p50 / p95 patience 14.4 / 20.9, Double H 10.3 / 21.4, KABALAM 15.6 / 22.4:
+the worker answers in 5-11 ms, a frame later for a click late in its frame. With a move's motion
+begun by the click itself (assets/js/motion.js ``echoMove``: the cards a press sends fly, a pass's
+packet turns, a draw's card leaves the stock; 45deed8) patience 8.9 / 16.4, Double H 9.2 / 12.2,
+KABALAM 9.4 / 14.8, the first change p50 0.8-1.0 ms after the click. Over 60 clicks a game that
+was 8.7 / 20.1, 9.7 / 17.6, 11.4 / 17.0: Python's answer, come before the echo's frame, held that
+frame with its redraw (the frame late p95 9-14 ms; passes p95 18-21). With the answer held until
+the echo's frame is drawn (assets/js/page.js ``held``), 60 clicks a game: 8.2 / 16.1, 8.2 / 12.0,
+5.3 / 15.6, max 16.4, 16.0, 16.4: every move shows in the frame after its click (the frame late
+p95 3.0-7.8 ms); p95 is then the frame's own 16.7 ms (see TIMED_CLICK).
 """
 
 from __future__ import annotations

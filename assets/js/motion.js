@@ -1016,6 +1016,10 @@ function echoMove(event) {
     at: performance.now(), timer: setTimeout(flyBack, wait),
   };
   motion.echoed += 1;
+  motion.echoUnpainted = true; // until the frame that shows it (page.js holds Python's answer till then)
+  const painted = () => { motion.echoUnpainted = false; };
+  requestAnimationFrame(painted);
+  setTimeout(painted, 50); // a hidden page draws no frame
 }
 
 /** The echo's animations go (Python's redraw has noted where its cards are: it flies them on). */
@@ -1088,6 +1092,7 @@ function reset() {
   if (flight) clearTimeout(flight.timer);
   flight = null;
   motion.echoed = 0;
+  motion.echoUnpainted = false;
   motion.moved = 0;
   motion.readEarly = false;
   motion.duration = MOVE_MS;
@@ -1103,6 +1108,8 @@ const motion = {
   moved: 0,
   /** How many clicks set their motion going before Python's redraw (``echoMove``; for tests). */
   echoed: 0,
+  /** Whether a click's echo waits for the frame that shows it (page.js holds Python's answer till then). */
+  echoUnpainted: false,
   /** Whether the last redraw's new places were read before its frame (in a task of their own). */
   readEarly: false,
   /** One move's length, MOVE_MS (a test may slow it down to look at a card in flight). */

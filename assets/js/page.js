@@ -126,9 +126,34 @@ function settled() {
 
 let applied = []; // resolvers waiting for the next batch to be drawn (``next``)
 
+// Python's answer to a click whose echo has not been painted yet (assets/js/motion.js ``echoMove``)
+// waits for that frame: drawn before it, in the same gap between two frames, its redraw (the
+// patch, and motion.js reading every card's place) held the frame that shows the echo (bench/motion.py:
+// a pass's click to its first frame p95 18-21 ms). The echo shows at once; the answer a frame later,
+// the cards already moving. Batches keep their order: one that comes meanwhile waits behind it.
+let held = []; // batches from Python waiting for the echo's frame
+const HOLD_MAX_MS = 50; // the longest an answer waits (a save among them: it is never left waiting)
+
+function applyHeld() {
+  if (!held.length) return;
+  const batches = held;
+  held = [];
+  batches.forEach(apply);
+}
+
 worker?.addEventListener("message", ({ data }) => {
   if (typeof data === "string") {
-    apply(JSON.parse(data));
+    const batch = JSON.parse(data);
+    if (held.length || (window.kabaleMotion && window.kabaleMotion.echoUnpainted)) {
+      if (!held.length) {
+        // after the frame's paint; a hidden page draws no frame: then at once, in 50 ms at most
+        const timer = setTimeout(applyHeld, HOLD_MAX_MS);
+        requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); applyHeld(); }, 0));
+      }
+      held.push(batch);
+      return;
+    }
+    apply(batch);
     return;
   }
   if (data && data.type === "progress") {
