@@ -368,7 +368,9 @@ def held_by(frames: list[dict[str, Any]], start: float, duration: float) -> dict
     """What the long animation frame around a long task spent its time on: its scripts (who ran
     them, from which file and function, and the style and layout they forced), and the frame's
     own rendering, of which style and layout (ms)."""
-    around = [frame for frame in frames if frame["start"] <= start + 1 and start + duration <= frame["start"] + frame["duration"] + 1]
+    around = sorted((frame for frame in frames
+                     if frame["start"] < start + duration and start < frame["start"] + frame["duration"]),
+                    key=lambda frame: -min(start + duration, frame["start"] + frame["duration"]) + max(start, frame["start"]))
     if not around:
         return None
     frame = around[0]
