@@ -37,10 +37,6 @@ from ..views.view_models import DoubleHView, double_h_view
 #: What a refused draw speaks of (the feedback's data-near); the waste is felt_views.WASTE.
 STOCK = "stock"
 
-
-def place_key(name: str) -> str:
-    """``data-key`` of a place's button ("4L") or the waste's: the focus and a press's flight find it again."""
-    return WASTE if name == WASTE else f"place-{name}"
 #: Seconds the solver may think in the browser: a hint, "still winnable?", a turning point's each step.
 HINT_BUDGET_S = 0.25
 VERDICT_BUDGET_S = 0.25
@@ -51,6 +47,11 @@ DOUBLE_TAP_S = 0.45
 MAX_SAFE_MOVES = MAX_AUTOMATIC
 #: How many cards' drawings the table keeps before it starts afresh (104 cards, a few looks each).
 CARD_DRAWINGS = 1024
+
+
+def place_key(name: str) -> str:
+    """``data-key`` of a place's button ("4L") or the waste's: the focus and a press's flight find it again."""
+    return WASTE if name == WASTE else f"place-{name}"
 
 
 class DoubleHTable(TableShell):
