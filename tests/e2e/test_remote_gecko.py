@@ -132,7 +132,10 @@ def test_a_firefox_guest_plays_a_whole_hand_at_a_chromium_host(
         gecko.evaluate(engines.INSTANT)
         gecko.goto(link)
         assert engines.wait_for(gecko, "Boolean(document.querySelector('input[type=radio][value=W]:checked'))", TIMEOUT_S), \
-            "Firefox never saw the host's table"
+            ("Firefox never saw the host's table (once in nine clean clones, 4 December): what each page said,"
+             " and what the relay carried, for the next time",
+             gecko.evaluate("document.body.innerText.slice(0, 400)"), host.locator("body").inner_text()[:400],
+             [{key: line.get(key) for key in ("in", "type", "kind", "close")} for line in nostr_relay.seen()[-12:]])
         gecko.evaluate("(() => { const name = document.querySelector('[data-field=name]'); name.value = 'Fox';"
                        " name.dispatchEvent(new Event('change', { bubbles: true })); })()")
         gecko.click("[data-action=sit]")
