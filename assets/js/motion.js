@@ -207,6 +207,9 @@ function capture(root, scope) {
   echo = null;
   // what a click's echo began (a stack turning away, a card drawn): the redraw's cues go on from there
   if (flight) echoed = { turned: flight.turned, backs: flight.backs, at: flight.at };
+  // an answer come after its cards began flying back (a slow first click): they are where they are drawn
+  flyingBack.forEach((animation) => animation.cancel());
+  flyingBack = [];
   home(); // and the cards still waiting to go home are home (the redraw would drop their hold)
   showDealt();
   if (frame) {
@@ -278,6 +281,7 @@ function play(root, scope, cues) {
   if (!root || motionOff()) {
     captured = null;
     pendingCues = {};
+    echoed = null;
     releaseAll();
     if (log) say(log.say);
     return;
@@ -958,6 +962,7 @@ let flight = null;
 // packet whose old stack it is turning away (``flip`` goes on from there), the stand-in of a card
 // drawn it sent from the stock (``turnOver``'s take its place), and when
 let echoed = null;
+let flyingBack = []; // the animations of cards flying back (``flyBack``): a late answer ends them
 
 /** The cards a click on ``control`` sends to it, as Python said (``data-flies``). */
 function flyingCards(control) {
@@ -1042,6 +1047,7 @@ function flyBack() {
     animation.reverse();
     animation.finished.then(() => animation.cancel(), () => {});
   }
+  flyingBack = animations;
   if (hidden) hidden.cancel();
 }
 
@@ -1091,6 +1097,7 @@ function reset() {
   heldEcho = null;
   if (flight) clearTimeout(flight.timer);
   flight = null;
+  flyingBack = [];
   motion.echoed = 0;
   motion.echoUnpainted = false;
   motion.moved = 0;

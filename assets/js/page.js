@@ -141,6 +141,11 @@ function applyHeld() {
   batches.forEach(apply);
 }
 
+// a page going out of sight draws no frame, and its timers may be held or stopped: what Python
+// said (a save among it) is applied now
+document.addEventListener("visibilitychange", () => { if (document.hidden) applyHeld(); });
+addEventListener("pagehide", applyHeld);
+
 worker?.addEventListener("message", ({ data }) => {
   if (typeof data === "string") {
     const batch = JSON.parse(data);

@@ -250,6 +250,8 @@ def test_a_hint_marks_its_places_or_the_stock_and_a_refusal_its_place() -> None:
     # a press on the hint's target plays it while nothing else is picked up: the hint's card flies there
     source = WASTE if move.source is None else str(move.source)
     assert {place.name: place.flies for place in felt.places if place.flies} == {str(move.target): source}
+    # while the solver thinks again, the hint on show is no press's: nothing flies for it
+    assert not any(place.flies for place in double_h_felt(game.facts(), EN, hinted=move, thinking=True).places)
     other = next(str(m.source) for m in game.legal_moves()
                  if m.kind is MoveKind.CARD and m.source is not None and str(m.source) != source)
     picked_other = double_h_felt(game.facts(), EN, hinted=move, source=other)

@@ -342,6 +342,24 @@ def at_the_friends_turn() -> tuple[Room, Any]:
     return room, hand
 
 
+def test_a_friend_s_press_starts_no_motion_at_her_click() -> None:
+    """Her move goes to the host, and her own page redraws the old position until the host's news
+    moves it: motion started at her click (the page's echo, data-flies) flew her cards to the packet,
+    back with her own redraw, and there again with the news (a review of the echo). Her packets say
+    no press sends anything; the host's own, at his turn, do (tests/unit/test_felt_views.py)."""
+    from kabale.web.views.selection import play_cards
+
+    room, hand = at_the_friends_turn()
+    table = room.apps["g"].screen  # type: ignore[attr-defined]
+    seen = table.seen()
+    plays = [move for move in seen.legal_moves if move.is_play]
+    if plays:
+        table.selected = frozenset(play_cards(seen.endowment, plays[0]))
+    packets = table.view().kabala.packets
+    assert any(packet.press in ("play", "flip") for packet in packets)  # a press there makes her move
+    assert not any(packet.flies or packet.turns for packet in packets)
+
+
 def test_the_friend_s_own_turn_never_reads_waiting_for_her() -> None:
     """The host's table still has her away for a moment after her page reloads (her seat is
     freed as she comes back): her own page said "Waiting for You" on her own turn (a playthrough)."""

@@ -39,6 +39,9 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
     game: str = "kabalam"
     record = KABALAM
     saved: SavedMatch
+    #: Whether a press's move is made here at once, so that the page may start its motion at the click
+    #: (kabale.web.views.felt_views.packet_flights); a guest's goes to the host, whose news moves it.
+    echoes_moves = True
 
     def __init__(self, app: Any, saved: SavedMatch) -> None:
         super().__init__(app)
@@ -153,6 +156,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
         jump = self.jumped_decision()
         return kabalam_view(self.match, self.plan, self.t, hand=self.shown_hand(), looking=self.looking(),
                             viewer=self.viewer, thinking=self.thinking, selected=self.selected,
+                            echo=self.echoes_moves,
                             jump_number=jump["move_number"] if jump is not None else None,
                             persons_in_hand=self.persons_in_hand(), totals=self.shown_totals(), focus=self.focus,
                             reveal=self.reveal, memory_aid=self.app.settings.memory_aid, marks=marks,

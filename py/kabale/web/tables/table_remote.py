@@ -389,6 +389,9 @@ class GuestTable(KabalamTable):
     """A guest's table: drawn from its seat's view; a move goes to the host (``send``)."""
 
     record = None  # type: ignore[assignment]
+    # her move goes to the host and comes back with its news: the page starts no motion at her click
+    # (started, the cards flew back with her own redraw, and went again with the host's)
+    echoes_moves = False
 
     def __init__(self, app: Any, guest: "Guest", send: Callable[[Any], None], query: str,
                  host_here: Callable[[], bool] = lambda: True) -> None:

@@ -527,7 +527,7 @@ PlaceMemo = dict[str, tuple[tuple[object, ...], PlaceView]]
 
 def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = None, hinted: "DoubleHMove | None" = None,
                   refused: frozenset[str] = frozenset(), memo: PlaceMemo | None = None, language: str = "",
-                  cards: CardMemo | None = None) -> DoubleHFelt:
+                  cards: CardMemo | None = None, thinking: bool = False) -> DoubleHFelt:
     """The places, the stock and the waste with the card picked up at ``source`` (its legal
     targets lit), what to press for the ``hinted`` move marked (a card's source and target,
     the stock for a draw, a place's turn-over button for a turn) and the ``refused`` place marked.
@@ -546,7 +546,9 @@ def double_h_felt(facts: "TableFacts", t: Translate, *, source: str | None = Non
     hinted_turn = hinted.target if hinted is not None and hinted.kind is turn else None
     # a press on the hint's target plays it when nothing else is picked up (table_double_h
     # ``place_chosen``), as a press on a lit target plays the card picked up: its card flies there
-    hinted_from = None if hinted is None or hinted.kind is not card else WASTE if hinted.source is None else str(hinted.source)
+    # (not while the solver thinks again: the hint on show is no press's then, table_double_h ``hinted_move``)
+    hinted_from = None if thinking or hinted is None or hinted.kind is not card \
+        else WASTE if hinted.source is None else str(hinted.source)
     places = []
     for place in facts.places:
         name = place.name

@@ -292,6 +292,7 @@ def double_h_view(facts: "TableFacts", stats: "DoubleHStats", t: Translate, *, s
     if still_winnable and verdict is not None and not over:
         shown_verdict = (f"verdict {verdict}", t(f"dh.winnable.{verdict}"))
     felt = double_h_felt(facts, t, source=source, hinted=hinted, refused=refused, memo=memo, language=language,
+                         thinking=thinking,
                          cards=cards)
     undo, redo = undo_redo(can_undo, can_redo, t)
     return DoubleHView(
@@ -426,7 +427,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
                  jump_number: int | None = None, persons_in_hand: tuple[str, ...] = (),
                  totals: Mapping[str, int] | None = None, focus: int = 0, reveal: Reveal | None = None,
                  memory_aid: bool = False, marks: Sequence[Mark] = (), cards: CardMemo | None = None,
-                 log_memo: LineMemo | None = None) -> KabalamView:
+                 log_memo: LineMemo | None = None, echo: bool = True) -> KabalamView:
     """The KABALAM table: ``hand`` is the hand shown (the current one, or a review's earlier
     position), ``looking`` who sees the device's cards, ``viewer`` whose turn the device takes,
     ``thinking`` the computer seat finding its move, ``jump_number`` the move a review jumped to,
@@ -434,7 +435,8 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
     shows them as they stood at that decision); on the felt, ``focus`` the card with the tab
     stop, ``reveal`` the play shown for a moment, ``memory_aid`` the setting, ``marks`` the
     moves a hint or a review's jump marks, ``cards`` the card views' memo, ``log_memo`` the log's
-    lines made so far for this ``looking``, language and names (``log_lines``)."""
+    lines made so far for this ``looking``, language and names (``log_lines``); ``echo``: a press's
+    move is made at once, and the page may start its motion at the click (not a guest's)."""
     from kabale.games.kabala.rules import Move
 
     current = match.hand
@@ -507,7 +509,7 @@ def kabalam_view(match: "Match", plan: "TablePlan", t: Translate, *, hand: Any =
         log=tuple(line for _, line in log), result=result, scores=scores, score_head=head, placing=placing,
         great_kabalist=great, log_at=tuple(index for index, _ in log),
         kabala=kabala_felt(observation, legal, picked, t, reveal=reveal, memory_aid=memory_aid, marks=marks, memo=cards,
-                           hinted_lit=hinted_lit, selected=selected if my_turn else None),
+                           hinted_lit=hinted_lit, selected=selected if my_turn and echo else None),
         endowment=endowment_view(endowment, t, selected=selected, focus=focus, marks=marks, memo=cards)
         if looking else None,
     )
