@@ -964,13 +964,17 @@ let flight = null;
 let echoed = null;
 let flyingBack = []; // the animations of cards flying back (``flyBack``): a late answer ends them
 
+/** The last card ``holder`` holds (``selector``: a card, face up or not; null if none). */
+function topCard(holder, selector = "[data-card]") {
+  return [...holder.querySelectorAll(selector)].pop() || null;
+}
+
 /** The cards a click on ``control`` sends to it, as Python said (``data-flies``). */
 function flyingCards(control) {
   const cards = [];
   for (const key of (control.dataset.flies || "").split(" ").filter(Boolean)) {
     const holder = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    const card = !holder ? null
-      : holder.matches("[data-card]") ? holder : [...holder.querySelectorAll("[data-card]")].pop();
+    const card = !holder ? null : holder.matches("[data-card]") ? holder : topCard(holder);
     if (card && !control.contains(card)) cards.push(card);
   }
   return cards;
@@ -986,12 +990,12 @@ function echoMove(event) {
   // (the control itself when not said)
   const [to, source] = (control.dataset.draws || "").split(" ").filter(Boolean)
     .map((key) => document.querySelector(`[data-key="${CSS.escape(key)}"]`));
-  const landing = to ? [...to.querySelectorAll(".card")].pop() : null;
+  const landing = to ? topCard(to, ".card") : null;
   if (!cards.length && !stack && !landing) return;
   dropFlight();
   // towards the control's top card (or the control when it holds none): Python's redraw draws
   // where each lands, and the flight bends there on its way
-  const goal = ([...control.querySelectorAll("[data-card]")].pop() || control).getBoundingClientRect();
+  const goal = (topCard(control) || control).getBoundingClientRect();
   const starts = cards.map((card) => card.getBoundingClientRect()); // every place read before any animation
   const turning = stack ? { rect: stack.getBoundingClientRect(), size: cardSize(stack) } : null;
   const drawing = landing ? { origin: (source || control).getBoundingClientRect(), now: landing.getBoundingClientRect(),

@@ -10,10 +10,16 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..dom import Element, h
-from ..views.felt_views import ENDOWMENT, CardView, EndowmentView, KabalaView, PacketView, SumView
+from ..views.felt_views import DRAW_PILE, ENDOWMENT, CardView, EndowmentView, KabalaView, PacketView, SumView
 from .render import card_drawn, card_key, card_toggle, view_corners
 
 Translate = Callable[..., str]
+
+
+def draw_pile_drawn(words: str, label: str) -> Element:
+    """The draw pile over the Kabala, in words ("Draw pile: 18"): where a deal's and a draw's cards
+    come from (its key: the motion of a press on Draw starts there)."""
+    return h("p", {"class": "draw-pile", "data-key": DRAW_PILE, "aria-label": label, "text": words})
 
 
 def sum_drawn(view: SumView) -> Element:

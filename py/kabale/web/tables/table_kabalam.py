@@ -22,8 +22,8 @@ from ..dom import Element, data, h
 from .kabala_table import KabalaTable
 from ..coach.kabalam_coach import CoachMixin
 from ..coach.kabalam_review import REVIEW_ACTIONS, KabalamReviewMixin
-from ..views.felt_views import DRAW_PILE, Mark
-from .kabala_view import endowment_drawn, face_drawn, kabala_drawn, log_element, sum_drawn
+from ..views.felt_views import Mark
+from .kabala_view import draw_pile_drawn, endowment_drawn, face_drawn, kabala_drawn, log_element, sum_drawn
 from .kept import KabalaDrawings, KeptDrawings
 from ..text.i18n import News
 from ..text.messages import event_text
@@ -205,8 +205,7 @@ class KabalamTable(KabalaDrawings, KabalamReviewMixin, CoachMixin, KabalaTable):
               self.kept("sum", sums, lambda: sum_drawn(sums)),
               kabala,
               bubble,
-              h("p", {"class": "draw-pile", "data-key": DRAW_PILE, "aria-label": view.draw_pile_label,
-                     "text": view.draw_pile})),
+              draw_pile_drawn(view.draw_pile, view.draw_pile_label)),
             mine,
             self.kept("feedback", (news, self.said(self.message)), lambda: h(
                 "div", {"class": "feedback"}, h("p", {"class": "advice" if news else "refusal",

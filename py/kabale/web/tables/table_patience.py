@@ -19,13 +19,12 @@ from kabale.session import Session
 from .ahead import PATIENCE_SOLVER, import_ahead
 from ..dom import Element, data, h
 from .kabala_table import DEAL_FROM, KabalaTable
-from .kabala_view import endowment_drawn, kabala_drawn, log_element, sum_drawn
+from .kabala_view import draw_pile_drawn, endowment_drawn, kabala_drawn, log_element, sum_drawn
 from ..coach.patience_hint import PatienceHintMixin
 from .kept import KabalaDrawings, KeptDrawings
 from ..coach.patience_review import PatienceReviewMixin
 from ..storage.saved import PATIENCE, PATIENCE_STATS, PatienceStats, SavedPatience
 from .table_shell import Action, Key, button_element, used
-from ..views.felt_views import DRAW_PILE
 from ..views.view_models import PatienceView, patience_view
 
 REVEAL_MS = 600
@@ -122,8 +121,7 @@ class PatienceTable(KabalaDrawings, PatienceReviewMixin, PatienceHintMixin, Kaba
               self.kept("sum", view.kabala.sum, lambda: sum_drawn(view.kabala.sum)),
               kabala,
               *on_felt,
-              h("p", {"class": "draw-pile", "data-key": DRAW_PILE, "aria-label": view.draw_pile_label,
-                     "text": view.draw_pile})),
+              draw_pile_drawn(view.draw_pile, view.draw_pile_label)),
             h("section", {"class": "mine", "aria-labelledby": "mine-heading"},
               h("h3", {"id": "mine-heading", "text": view.endowment_heading}),
               endowment,

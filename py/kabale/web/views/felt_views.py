@@ -313,8 +313,8 @@ def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence
     lit = tuple(sorted(set(playable) | set(hinted_lit)))
     passable = pass_packets(legal)
     # while a play is shown, a press flips it first: what it plays then is for the redraw to show
-    pressed = selected is not None and reveal is None
-    flights = packet_flights(selected, playable, marks, legal) if selected is not None and pressed else {}
+    pressed = selected if reveal is None else None  # the cards picked up, when a press on a packet plays now
+    flights = packet_flights(pressed, playable, marks, legal) if pressed is not None else {}
     next_flips = next_flip_cards(observation) if memory_aid else None
     packets = []
     for number, (top, size) in enumerate(zip(face_up, sizes), start=1):
@@ -335,7 +335,7 @@ def kabala_felt(observation: KabalaSeen, legal: Sequence[Move], picked: Sequence
             memory=memory,
             marks=packet_marks,
             flies=flights.get(number, ()),
-            turns=passing and pressed,
+            turns=passing and pressed is not None,
         ))
     explained = sum_explained(face_up)
     return KabalaView(
