@@ -306,6 +306,7 @@ function play(root, scope, cues) {
   let early = null; // {moves, dealing}: read in a task of their own
   const readEarly = () => {
     if (frame === ours && early === null) {
+      if (deferred) hideDealt(dealCue.cards); // their images are asked for now, by this read
       early = { moves: before ? movesOf(root, before, new Set()) : [], dealing: dealCue && deal(root, dealCue) };
     }
   };
@@ -315,7 +316,7 @@ function play(root, scope, cues) {
   const run = () => {
     if (readable && dealCue && early === null && !deferred) {
       deferred = true;
-      hideDealt(dealCue.cards);
+      hideDealt(dealCue.cards, true);
       ours = requestAnimationFrame(run);
       frame = ours;
       soon(readEarly);
@@ -369,12 +370,15 @@ function play(root, scope, cues) {
 
 let dealtSheet = null; // the dealt cards held out of sight for a frame (``play``)
 
-function hideDealt(selector) {
+/** Hide the cards ``selector`` names; ``imageless``: without their images too (the faces, the backs),
+ *  so that a layout meanwhile does not ask for them. */
+function hideDealt(selector, imageless = false) {
   if (!dealtSheet) {
     dealtSheet = new CSSStyleSheet();
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, dealtSheet];
   }
-  dealtSheet.replaceSync(`${selector} { visibility: hidden !important; }`);
+  const images = imageless ? " background-image: none !important;" : "";
+  dealtSheet.replaceSync(`${selector} { visibility: hidden !important;${images} }`);
 }
 
 function showDealt() {

@@ -1,9 +1,13 @@
 // Offline play and updates: register the service worker (sw.js) and tell the
 // page when a new version is ready.
 //
-// * The worker is registered once Python has taken over the page (or 20 s after
-//   load if it never does), so on a first visit its precaching does not compete
-//   with the boot for the network: by then the runtime is in the HTTP cache.
+// * The worker is registered once Python has taken over the page and its first
+//   table is painted (or 20 s after load if Python never does), so on a first
+//   visit its precaching does not compete with the boot for the network (by then
+//   the runtime is in the HTTP cache), nor with the first table's layout for the
+//   CPU: registered with the table, its start and install (the worker's thread,
+//   the site's files read and stored) held that layout's frame to 50-87 ms
+//   (bench/long_tasks.py, the one task over 50 ms left in a game).
 // * On a first visit (no worker yet), what the page fetches from this site is
 //   also put into a staging cache, which the worker takes instead of
 //   downloading the same bytes again (see sw.js: a private window's HTTP cache
@@ -160,8 +164,14 @@ function whenPythonIsReady(callback) {
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/** Call `callback` once the frame that shows what the page holds now has been drawn:
+ *  a task queued from that frame's animation callback runs after its style, layout and paint. */
+function afterNextFrame(callback) {
+  requestAnimationFrame(() => setTimeout(callback, 0));
+}
+
 if ("serviceWorker" in navigator) {
-  whenPythonIsReady(register);
+  whenPythonIsReady(() => afterNextFrame(register));
   window.addEventListener("load", () => setTimeout(register, REGISTER_FALLBACK_MS));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") check();
