@@ -303,17 +303,18 @@ function play(root, scope, cues) {
   const cueNames = Object.keys(pendingCues);
   const dealCue = cueNames.length === 1 ? pendingCues.deal || null : null;
   const readable = !(before && before.carried.length) && (dealCue !== null || (before !== null && !cueNames.length));
-  // Till then the dealt cards are out of sight and without their images (the faces, the backs): a
-  // layout before (the frame's, when it comes first; or a hit test's at its start, the pointer resting
-  // over a new table) asks for none. Asked for by the first table's layout, their requests held it over
-  // 50 ms (bench/long_tasks.py); they are asked for by the read, in its own task.
+  // Until their places are read, the dealt cards are out of sight and without their images (the
+  // faces, the backs): a layout before (the frame's, when it comes first; or a hit test's at its start,
+  // the pointer resting over a new table) asks for none. Asked for by the first table's layout, their
+  // requests (one a card) held it over 50 ms (bench/long_tasks.py). The read lays the table out in a task
+  // of its own first, then asks for the images and reads the places in the next.
   if (readable && dealCue) hideDealt(dealCue.cards, true);
   let early = null; // {moves, dealing}: read in a task of their own
   let laidOut = !dealCue; // a deal's table laid out (its cards without their images) in a task before
   const readEarly = () => {
     if (frame !== ours || early !== null) return;
     if (!laidOut) {
-      // KABALAM's first table, laid out with its images in one task, held it to 65 ms
+      // (KABALAM's first table, laid out and its images asked for in one read, held that task to 65 ms)
       laidOut = true;
       root.getBoundingClientRect();
       soon(readEarly);
@@ -379,7 +380,7 @@ function play(root, scope, cues) {
   frame = ours;
 }
 
-let dealtSheet = null; // the dealt cards held out of sight for a frame (``play``)
+let dealtSheet = null; // the dealt cards held out of sight until their places are read (``play``)
 
 /** Hide the cards ``selector`` names; ``imageless``: without their images too (the faces, the backs),
  *  so that a layout meanwhile does not ask for them. */
