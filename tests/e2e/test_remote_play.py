@@ -343,12 +343,26 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
     # the guest's page checked the deal the host revealed
     check = stored(guest, "kabalam-guest")["data"]["guest"]["checks"]  # type: ignore[index]
     assert [entry["outcome"] for entry in check] == ["ok"]
+    # the friend is at her Review when the host deals on (the match goes on): it stays, with the hand before
+    reviewing = not match.is_over()
+    if reviewing:
+        guest.get_by_role("button", name="Review").click()
+        expect(guest.locator(".review-list")).to_be_visible(timeout=60_000)
     # the host deals on at once: the deal waits for the guest's bytes if they are still on their way,
     # and comes as they come (a second press was needed); the guest's page has the new hand
     host.get_by_role("button", name="New match" if match.is_over() else "Next hand").click()
     guest.wait_for_function("() => JSON.parse(localStorage.getItem('kabale:kabalam-guest')).data.guest.deal === 2",
                             timeout=CONNECT_TIMEOUT_MS)
     expect(host.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_have_count(0)
+    if reviewing:  # her page says the host has dealt; she goes on when she has done
+        expect(guest.get_by_text(re.compile(r"^The host has dealt hand 2"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+        expect(guest.locator(".review-list")).to_be_visible()
+        expect(guest.get_by_role("heading", name="Hand 1 is over")).to_be_visible()
+        guest.screenshot(path="/tmp/remote-guest-review-held.png")
+        guest.get_by_role("button", name="To hand 2").click()
+        expect(guest.get_by_role("heading", name="Hand 1 is over")).to_have_count(0)
+        expect(guest.locator(".review-list")).to_have_count(0)
+        expect(guest.get_by_text("KABALAM · Hand 2")).to_be_visible()
     # the host ends the table, once asked: the friend's page is told before the host's leaves the room
     host.get_by_role("button", name="End the table").click()
     host.get_by_role("dialog").get_by_role("button", name="End the table").click()

@@ -808,6 +808,78 @@ def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_ow
     assert Guest.from_dict(before).revealed_hand() is None and Guest.from_dict(before).checks == guest.checks
 
 
+@pytest.mark.parametrize("at_a_jump", [False, True])
+def test_the_host_s_next_hand_leaves_the_friend_s_review_open_until_she_goes_on(
+        app_alone: Any, monkeypatch: pytest.MonkeyPatch, at_a_jump: bool) -> None:
+    """The host's Next hand closed her Review (at its list, or at one of its jumps), the hand before
+    gone from under it (a playthrough). Now the hand before stays on her table with its Review, and
+    its end says the host has dealt the next (her turn, if it is) with a button to go to it; the
+    host's table plays on meanwhile. Without her Review open, the new hand shows at once, as before."""
+    from kabale.web.tables import table_remote
+
+    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
+    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    first = host.match.hand
+    play_out(room, first, lambda legal: next((move for move in legal if move.is_play), legal[0]))
+    assert not host.match.is_over(), "the match ended in its first hand"
+    table = room.apps["g"].screen
+    room.input("g", click("review"))
+    app_alone.run_until_complete(table._review_task)  # type: ignore[attr-defined]
+    room.route("g")
+    review = table.review  # type: ignore[attr-defined]
+    assert review is not None and review["decisions"]
+    if at_a_jump:
+        room.input("g", click("review-jump", **{"data-move": str(review["decisions"][0]["move_number"])}))
+    room.input("h", click("next-hand"))
+    second = host.match.hand
+    assert second is not first and not second.is_over()
+    drawn = texts(room.drawing("g"))
+    assert table.current_review() == review  # type: ignore[attr-defined]  # her Review stays
+    assert table.hand.is_over() and table.match.hand_number == 1  # type: ignore[attr-defined]  # the hand before
+    if at_a_jump:
+        assert table.jumped is not None and "Back to the review" in drawn  # type: ignore[attr-defined]
+        room.input("g", click("review-back"))
+        drawn = texts(room.drawing("g"))
+    assert "Review: your decisions beside the hard computer's" in drawn
+    mine = second.turn == "W"
+    assert ("The host has dealt hand 2: it is your turn." if mine else "The host has dealt hand 2.") in drawn, drawn
+    assert "To hand 2" in drawn
+    if not mine:  # the host plays on meanwhile; her table holds the hand before
+        while second.turn == "S" and not second.is_over():
+            play(room, "h", second.observation("S"), second.observation("S").legal_moves[0])
+        assert table.hand.is_over() and table.match.hand_number == 1  # type: ignore[attr-defined]
+        if second.turn == "W":
+            assert "The host has dealt hand 2: it is your turn." in texts(room.drawing("g"))
+    room.input("g", click("to-new-hand"))
+    drawn = texts(room.drawing("g"))
+    assert table.held is None and not table.hand.is_over() and table.match.hand_number == 2  # type: ignore[attr-defined]
+    assert table.current_review() is None and "To hand 2" not in drawn  # type: ignore[attr-defined]
+    assert "Hand 2" in " ".join(drawn)
+    assert [card.value for card in table.hand.seen.endowment] == [  # type: ignore[attr-defined]
+        card.value for card in second.observation("W").endowment]
+    # her play goes on in hand 2 as ever
+    if second.turn == "W":
+        observation = second.observation("W")
+        before = len(second.history)
+        play(room, "g", observation, observation.legal_moves[0])
+        assert len(second.history) > before
+
+
+def test_without_her_review_open_the_friend_s_table_goes_to_the_new_hand_at_once() -> None:
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    play_out(room, host.match.hand)
+    assert not host.match.is_over(), "the match ended in its first hand"
+    table = room.apps["g"].screen
+    room.input("h", click("next-hand"))
+    assert table.held is None and not table.hand.is_over() and table.match.hand_number == 2  # type: ignore[attr-defined]
+    assert "To hand 2" not in texts(room.drawing("g"))
+
+
 def test_the_friend_s_end_of_the_second_hand_draws_the_match_s_score_chart() -> None:
     """From the second hand's end on, the end draws the match's score chart, which asked the
     friend's copy of the match for its seats: her page failed there ("Something went wrong"), at

@@ -133,6 +133,9 @@ class GuestLink:
             self.adopt(peer)
         screen = self.app.screen
         hand = getattr(screen, "hand", None) if getattr(screen, "guest", None) is self.guest else None
+        keep = getattr(screen, "before_news", None) if hand is not None else None
+        if keep is not None:
+            keep()  # her table keeps the hand before while her Review of it is open
         before = None if hand is None else (hand, len(hand.history), hand.face_up)
         mover = None if hand is None or hand.is_over() else hand.turn
         for reply in self.guest.receive(text):

@@ -386,7 +386,9 @@ def guest_plan(guest: "Guest") -> TablePlan:
 
 
 class GuestTable(KabalamTable):
-    """A guest's table: drawn from its seat's view; a move goes to the host (``send``)."""
+    """A guest's table: drawn from its seat's view; a move goes to the host (``send``). Her Review of
+    a hand outlasts the host's next deal: the hand before stays on her table, its end saying the host
+    has dealt (and whether it is her turn), until she goes to the new hand (``held``)."""
 
     record = None  # type: ignore[assignment]
     # her move goes to the host and comes back with its news: the page starts no motion at her click
@@ -401,6 +403,11 @@ class GuestTable(KabalamTable):
         self.address = query
         self.observed = ObservedMatch(guest)
         self.waiting = False  # a move sent, its answer not come yet
+        # the hand just over as this page saw it, held on the table while her Review of it is open and
+        # the host has dealt the next: his Next hand closed her Review (a playthrough); she goes on
+        # to the new hand when she says (``to_new_hand``)
+        self.held: ObservedMatch | None = None
+        self._seen_before: Guest | None = None  # a copy of what this page saw, before the host's news
         super().__init__(app, None)  # type: ignore[arg-type]
 
     @property
@@ -409,11 +416,37 @@ class GuestTable(KabalamTable):
 
     @property
     def match(self) -> Any:
-        return self.observed
+        return self.observed if self.held is None else self.held
+
+    @property
+    def shown(self) -> "Guest":
+        """The guest whose hand the table shows: this page's, or the copy that holds the hand before."""
+        return self.guest if self.held is None else self.held.guest
+
+    def review_open(self) -> bool:
+        """Her Review of the hand just over is asked for, shown, or at one of its jumps."""
+        return self.review_shown or self.reviewing() or self.jumped is not None
+
+    def before_news(self) -> None:
+        """Called before the host's news is applied (kabale.web.remote_guest): while her Review is open,
+        a copy of what this page saw, for a new deal to leave the hand before on the table."""
+        self._seen_before = None
+        if self.held is None and self.hand.is_over() and self.review_open():
+            self._seen_before = type(self.guest).from_dict(self.guest.to_dict())
+
+    def to_new_hand(self, target: Any = None) -> None:
+        """She leaves the hand before (and her Review of it) for the hand the host has dealt."""
+        if self.held is None:
+            return
+        self.held = None
+        self.stop_review()
+        self.reveal, self.flipped, self.selected, self.focus, self.message = None, None, frozenset(), 0, ""
+        self.dealing = True
+        self.refresh()
 
     @property
     def hand(self) -> Any:
-        return self.observed.hand
+        return self.match.hand
 
     def query(self) -> str:
         return self.address
@@ -439,12 +472,12 @@ class GuestTable(KabalamTable):
     def may_review(self) -> bool:
         """Once the hand is over and its deal checked out: a review replays the whole deal, which
         this page holds only once the host has revealed it (kabale.net.guest ``revealed_hand``)."""
-        return self.hand.is_over() and self.guest.revealed_hand() is not None and bool(self.reviewed())
+        return self.hand.is_over() and self.shown.revealed_hand() is not None and bool(self.reviewed())
 
     def think_review(self) -> Generator[Progress, None, dict[str, Any]]:
         """The review of the revealed hand, as the host's table reviews it (the same sampled deals
         per decision, seed 0): the friend's decisions, each beside the hard computer's choice."""
-        whole = self.guest.revealed_hand()
+        whole = self.shown.revealed_hand()
         assert whole is not None, "may_review holds"
         return think_review(whole, self.reviewed(), TABLE_WORLDS, 0, deals=TABLE_DEALS)
 
@@ -476,15 +509,25 @@ class GuestTable(KabalamTable):
         result = view.result
         if result is not None:
             # the deal everyone can check (kabale.net.commitment): what this page found once the host revealed it
-            check = self.guest.checks.get(self.guest.deal)
+            shown = self.shown
+            check = shown.checks.get(shown.deal)
             checked = () if check is None else (self.t("remote.check_ok") if check.ok
                                                 else self.t("remote.check_failed", reason=check.text[:200]),)
-            result = replace(result, actions=(), lines=(*result.lines, *checked, self.t("remote.host_deals")))
+            actions: tuple[ButtonView, ...] = ()
+            dealt = self.t("remote.host_deals")
+            if self.held is not None:  # the host has dealt the next hand meanwhile: it waits for her
+                number = self.observed.hand_number
+                live = self.observed.hand
+                mine = not live.is_over() and live.turn == self.guest.seat
+                dealt = self.t("remote.dealt_your_turn" if mine else "remote.dealt", number=number)
+                actions = (ButtonView("to-new-hand", self.t("remote.to_new_hand", number=number),
+                                      key="to-new-hand", primary=True),)
+            result = replace(result, actions=actions, lines=(*result.lines, *checked, dealt))
         return replace(view, bar=bar, result=result)
 
     def actions(self) -> dict[str, Any]:
         return {**super().actions(), "next-hand": lambda target: None, "new-match": lambda target: None,
-                "leave-table": self.leave_table}
+                "leave-table": self.leave_table, "to-new-hand": self.to_new_hand}
 
     def leave_table(self, target: Any) -> None:
         """Leave the seat for good, once asked (kabale.web.remote_guest's link, which holds the room)."""
@@ -530,9 +573,13 @@ class GuestTable(KabalamTable):
                 self._to_say.update(range(before[1], len(hand.history)))
             self.show_for_a_moment(OWN_REVEAL_MS)
         elif before is not None and before[0] is not hand:
-            self.stop_review()  # a review, or a jump into one, belongs to the hand before
-            self.reveal, self.flipped, self.selected, self.focus = None, None, frozenset(), 0
-            self.dealing = True
+            if self._seen_before is not None:  # her Review stays, and the hand before with it, till she goes on
+                self.held = ObservedMatch(self._seen_before)
+            else:
+                self.stop_review()  # a review, or a jump into one, belongs to the hand before
+                self.reveal, self.flipped, self.selected, self.focus = None, None, frozenset(), 0
+                self.dealing = True
+        self._seen_before = None
         self.refresh()
 
     def save(self) -> None:
