@@ -355,10 +355,10 @@ def test_a_whole_two_seat_hand_host_against_guest_over_data_channels(
                             timeout=CONNECT_TIMEOUT_MS)
     expect(host.get_by_role("heading", name=re.compile(r"^Hand 1 is over|^The match is over"))).to_have_count(0)
     if reviewing:  # her page says the host has dealt; she goes on when she has done
-        expect(guest.get_by_text(re.compile(r"^The host has dealt hand 2"))).to_be_visible(timeout=CONNECT_TIMEOUT_MS)
+        expect(guest.locator(".hand-end").get_by_text(re.compile(r"^The host has dealt hand 2"))).to_be_visible(
+            timeout=CONNECT_TIMEOUT_MS)
         expect(guest.locator(".review-list")).to_be_visible()
         expect(guest.get_by_role("heading", name="Hand 1 is over")).to_be_visible()
-        guest.screenshot(path="/tmp/remote-guest-review-held.png")
         guest.get_by_role("button", name="To hand 2").click()
         expect(guest.get_by_role("heading", name="Hand 1 is over")).to_have_count(0)
         expect(guest.locator(".review-list")).to_have_count(0)

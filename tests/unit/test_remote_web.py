@@ -845,15 +845,21 @@ def test_the_host_s_next_hand_leaves_the_friend_s_review_open_until_she_goes_on(
         drawn = texts(room.drawing("g"))
     assert "Review: your decisions beside the hard computer's" in drawn
     mine = second.turn == "W"
-    assert ("The host has dealt hand 2: it is your turn." if mine else "The host has dealt hand 2.") in drawn, drawn
+    news = "The host has dealt hand 2: it is your turn." if mine else "The host has dealt hand 2."
+    assert news in drawn, drawn
     assert "To hand 2" in drawn
+    assert said(room, "g") == news  # to a screen reader too (the end's lines are not a live region)
     if not mine:  # the host plays on meanwhile; her table holds the hand before
         while second.turn == "S" and not second.is_over():
             play(room, "h", second.observation("S"), second.observation("S").legal_moves[0])
         assert table.hand.is_over() and table.match.hand_number == 1  # type: ignore[attr-defined]
         if second.turn == "W":
             assert "The host has dealt hand 2: it is your turn." in texts(room.drawing("g"))
-    room.input("g", click("to-new-hand"))
+            assert said(room, "g") == "The host has dealt hand 2: it is your turn."  # said again: her turn
+    if at_a_jump:
+        room.input("g", click("to-new-hand"))
+    else:  # N, as the host's table deals with it
+        room.input("g", {"type": "keydown", "key": "n", "path": [{"tag": "DIV", "attributes": {}}]})
     drawn = texts(room.drawing("g"))
     assert table.held is None and not table.hand.is_over() and table.match.hand_number == 2  # type: ignore[attr-defined]
     assert table.current_review() is None and "To hand 2" not in drawn  # type: ignore[attr-defined]
@@ -866,6 +872,43 @@ def test_the_host_s_next_hand_leaves_the_friend_s_review_open_until_she_goes_on(
         before = len(second.history)
         play(room, "g", observation, observation.legal_moves[0])
         assert len(second.history) > before
+
+
+def test_a_new_match_started_under_her_review_is_called_a_new_match(app_alone: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match over and her Review open, the host starts a new match: her end says so (not "hand 1")."""
+    from kabale.web.tables import table_remote
+
+    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
+    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    for _ in range(40):
+        play_out(room, host.match.hand)
+        if host.match.is_over():
+            break
+        room.input("h", click("next-hand"))
+    assert host.match.is_over()
+    table = room.apps["g"].screen
+    room.input("g", click("review"))
+    app_alone.run_until_complete(table._review_task)  # type: ignore[attr-defined]
+    room.route("g")
+    room.input("h", click("new-match"))
+    assert not host.match.is_over() and host.match.hand_number == 1
+    drawn = texts(room.drawing("g"))
+    assert table.match.is_over() and table.current_review() is not None  # type: ignore[attr-defined]
+    assert [text for text in drawn if text.startswith("The host has started a new match")], drawn
+    assert "To the new match" in drawn and not [text for text in drawn if "dealt hand" in text]
+    room.input("g", click("to-new-hand"))
+    assert table.held is None and not table.match.is_over() and table.match.hand_number == 1  # type: ignore[attr-defined]
+
+
+def said(room: Room, peer: str) -> str:
+    """What the page last said to a screen reader (#announcer)."""
+    told = [command[3] for command in room.commands[peer]
+            if command[0] == "set" and command[1] == "#announcer" and command[2] == "textContent"]
+    return str(told[-1]) if told else ""
 
 
 def test_without_her_review_open_the_friend_s_table_goes_to_the_new_hand_at_once() -> None:

@@ -34,6 +34,7 @@ from ..text.i18n import News, Said, Told, Words
 from ..text.messages import refusal
 from ..views.felt_views import Mark
 from ..views.view_models import ButtonView, KabalamView
+from .render import card_key
 from .table_kabalam import OWN_REVEAL_MS, KabalamTable
 
 if TYPE_CHECKING:
@@ -408,6 +409,7 @@ class GuestTable(KabalamTable):
         # to the new hand when she says (``to_new_hand``)
         self.held: ObservedMatch | None = None
         self._seen_before: Guest | None = None  # a copy of what this page saw, before the host's news
+        self._held_said = ""  # the news of the held hand last said to a screen reader
         super().__init__(app, None)  # type: ignore[arg-type]
 
     @property
@@ -438,11 +440,38 @@ class GuestTable(KabalamTable):
         """She leaves the hand before (and her Review of it) for the hand the host has dealt."""
         if self.held is None:
             return
-        self.held = None
+        self.held, self._held_said = None, ""
         self.stop_review()
         self.reveal, self.flipped, self.selected, self.focus, self.message = None, None, frozenset(), 0, ""
         self.dealing = True
         self.refresh()
+        self.app.focus_key(card_key(0), scroll=False)  # the button pressed is gone: her cards have the focus
+
+    def next_hand(self) -> None:
+        """N: to the hand the host has dealt, while the hand before is held (else the host deals)."""
+        self.to_new_hand()
+
+    def held_news(self) -> tuple[str, str] | None:
+        """While the hand before is held: what her page says of the news (the host's deal, a new match,
+        her turn in it, or a hand played meanwhile: the computer may play her seat while she is away),
+        and the words of the button that takes her there. None when nothing is held."""
+        if self.held is None:
+            return None
+        live = self.observed
+        number = live.hand_number
+        if self.held.is_over():  # the match is over: the host has started a new one
+            return (self.t("remote.new_match_your_turn" if self.my_turn() else "remote.new_match"),
+                    self.t("remote.to_new_match"))
+        if live.hand.is_over():
+            news = self.t("remote.played_meanwhile", number=number)
+        else:
+            news = self.t("remote.dealt_your_turn" if self.my_turn() else "remote.dealt", number=number)
+        return news, self.t("remote.to_new_hand", number=number)
+
+    def my_turn(self) -> bool:
+        """Her turn in the hand the host has dealt (while the hand before is held, it is not the one shown)."""
+        live = self.observed.hand
+        return not live.is_over() and live.turn == self.guest.seat
 
     @property
     def hand(self) -> Any:
@@ -515,13 +544,10 @@ class GuestTable(KabalamTable):
                                                 else self.t("remote.check_failed", reason=check.text[:200]),)
             actions: tuple[ButtonView, ...] = ()
             dealt = self.t("remote.host_deals")
-            if self.held is not None:  # the host has dealt the next hand meanwhile: it waits for her
-                number = self.observed.hand_number
-                live = self.observed.hand
-                mine = not live.is_over() and live.turn == self.guest.seat
-                dealt = self.t("remote.dealt_your_turn" if mine else "remote.dealt", number=number)
-                actions = (ButtonView("to-new-hand", self.t("remote.to_new_hand", number=number),
-                                      key="to-new-hand", primary=True),)
+            news = self.held_news()
+            if news is not None:  # the host has dealt meanwhile: the hand before stays till she goes on
+                dealt = news[0]
+                actions = (ButtonView("to-new-hand", news[1], key="to-new-hand", primary=True),)
             result = replace(result, actions=actions, lines=(*result.lines, *checked, dealt))
         return replace(view, bar=bar, result=result)
 
@@ -534,9 +560,6 @@ class GuestTable(KabalamTable):
         ask = getattr(getattr(self.app, "remote", None), "ask_to_leave", None)
         if ask is not None:
             ask()
-
-    def next_hand(self) -> None:
-        """The host deals (N at a guest's table does nothing: its end says so)."""
 
     def may_play(self) -> bool:
         if self.waiting or not self.host_here():
@@ -580,6 +603,10 @@ class GuestTable(KabalamTable):
                 self.reveal, self.flipped, self.selected, self.focus = None, None, frozenset(), 0
                 self.dealing = True
         self._seen_before = None
+        news = self.held_news()
+        if news is not None and news[0] != self._held_said:  # said once, and again as it changes (her turn)
+            self._held_said = news[0]
+            self.app.announce(news[0])
         self.refresh()
 
     def save(self) -> None:
