@@ -756,6 +756,19 @@ def test_the_guest_shows_the_host_s_play_with_the_old_sum_until_its_packet_flips
     assert f"Compounded sum {new_sum} =" in drawn and guest.reveal is None  # type: ignore[attr-defined]
 
 
+def small_reviews_room(monkeypatch: pytest.MonkeyPatch) -> tuple[Room, Any]:
+    """A seated room whose match the host has started, its reviews on fewer sampled deals than a
+    table's (the review is the engine's, tested for its costs elsewhere: these tests are of what the
+    friend's page reviews, and when); the room and the host's engine."""
+    from kabale.web.tables import table_remote
+
+    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
+    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
+    room, _ = seated_room()
+    room.input("h", click("start-remote"))
+    return room, room.apps["h"].screen.host  # type: ignore[attr-defined]
+
+
 def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_own_decisions(
         app_alone: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Her end of the hand was the scores alone, with no Review (a playthrough), while the host's
@@ -765,15 +778,7 @@ def test_at_the_hand_s_end_the_friend_sees_every_seat_s_cards_and_reviews_her_ow
     hand is kept with her seat, so a reload keeps it too (a record from before it loads as it did)."""
     from kabale.bots.review import review_kabalam
     from kabale.net.guest import Guest
-    from kabale.web.tables import table_remote
-
-    # fewer sampled deals than a table's (the review is the engine's, tested for its costs elsewhere):
-    # this test is of what the friend's page reviews, and the page reviews it as asked
-    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
-    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
-    room, _ = seated_room()
-    room.input("h", click("start-remote"))
-    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    room, host = small_reviews_room(monkeypatch)
     hand = host.match.hand
     play_out(room, hand, lambda legal: next((move for move in legal if move.is_play), legal[0]))
     table = room.apps["g"].screen
@@ -815,13 +820,7 @@ def test_the_host_s_next_hand_leaves_the_friend_s_review_open_until_she_goes_on(
     gone from under it (a playthrough). Now the hand before stays on her table with its Review, and
     its end says the host has dealt the next (her turn, if it is) with a button to go to it; the
     host's table plays on meanwhile. Without her Review open, the new hand shows at once, as before."""
-    from kabale.web.tables import table_remote
-
-    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
-    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
-    room, _ = seated_room()
-    room.input("h", click("start-remote"))
-    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    room, host = small_reviews_room(monkeypatch)
     first = host.match.hand
     play_out(room, first, lambda legal: next((move for move in legal if move.is_play), legal[0]))
     assert not host.match.is_over(), "the match ended in its first hand"
@@ -877,13 +876,7 @@ def test_the_host_s_next_hand_leaves_the_friend_s_review_open_until_she_goes_on(
 def test_a_new_match_started_under_her_review_is_called_a_new_match(app_alone: Any,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The match over and her Review open, the host starts a new match: her end says so (not "hand 1")."""
-    from kabale.web.tables import table_remote
-
-    monkeypatch.setattr(table_remote, "TABLE_WORLDS", 6)
-    monkeypatch.setattr(table_remote, "TABLE_DEALS", 60)
-    room, _ = seated_room()
-    room.input("h", click("start-remote"))
-    host = room.apps["h"].screen.host  # type: ignore[attr-defined]
+    room, host = small_reviews_room(monkeypatch)
     for _ in range(40):
         play_out(room, host.match.hand)
         if host.match.is_over():
