@@ -840,6 +840,7 @@ def test_the_host_s_next_hand_leaves_the_friend_s_review_open_until_she_goes_on(
     assert table.hand.is_over() and table.match.hand_number == 1  # type: ignore[attr-defined]  # the hand before
     if at_a_jump:
         assert table.jumped is not None and "Back to the review" in drawn  # type: ignore[attr-defined]
+        assert [text for text in drawn if text.startswith("The host has dealt hand 2")], drawn  # in the bar
         room.input("g", click("review-back"))
         drawn = texts(room.drawing("g"))
     assert "Review: your decisions beside the hard computer's" in drawn

@@ -531,6 +531,9 @@ class GuestTable(KabalamTable):
                 if seat["away"] and not seat["computer"] and seat["seat"] != self.guest.seat}
         if turn is not None and turn in away:
             bar = replace(bar, status=self.t("remote.waiting_for", name=self.name(turn)))
+        news = self.held_news()
+        if news is not None:  # the bar says it too: at one of her Review's jumps the hand's end is not drawn
+            bar = replace(bar, status=news[0])
         hosts = [seat["name"] for seat in table["seats"] if seat["kind"] == "here"]
         if not self.host_here():  # the host's page is gone (a reload, a phone asleep): its answers wait
             # not "Waiting for Anna", which reads as her turn while it is this page's own (a playthrough)
@@ -544,7 +547,6 @@ class GuestTable(KabalamTable):
                                                 else self.t("remote.check_failed", reason=check.text[:200]),)
             actions: tuple[ButtonView, ...] = ()
             dealt = self.t("remote.host_deals")
-            news = self.held_news()
             if news is not None:  # the host has dealt meanwhile: the hand before stays till she goes on
                 dealt = news[0]
                 actions = (ButtonView("to-new-hand", news[1], key="to-new-hand", primary=True),)
